@@ -1,0 +1,49 @@
+# Luza: `make run` starts the product with demo data; `make test` installs what the tests need
+# and runs them. Both work on a fresh machine with Python 3.11.
+SHELL := /bin/bash
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+MANAGE := $(BIN)/python manage.py
+DEV_ENV := DJANGO_DEBUG=1
+
+.PHONY: run test bench lint messages clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.run-deps: requirements.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.test-deps: requirements.txt requirements-test.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements-test.txt
+	touch $@ $(VENV)/.run-deps
+
+messages:
+	$(DEV_ENV) $(MANAGE) compilemessages --ignore=$(VENV) -v 0
+
+run: $(VENV)/.run-deps
+	bash scripts/system-deps.sh run
+	$(MAKE) --no-print-directory messages
+	$(DEV_ENV) $(MANAGE) migrate --no-input -v 0
+	$(DEV_ENV) $(MANAGE) ensure_organiser
+	$(DEV_ENV) bash scripts/run.sh
+
+test: $(VENV)/.test-deps
+	bash scripts/system-deps.sh test
+	$(MAKE) --no-print-directory messages
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+bench: $(VENV)/.test-deps
+	bash scripts/bench.sh
+
+lint: $(VENV)/.test-deps
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy --strict rules/
+	$(DEV_ENV) $(MANAGE) makemigrations --check --dry-run
+
+clean:
+	rm -rf var staticfiles artifacts

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Luza needs: gettext (translations), Pango and a Cyrillic font
+# (PDF diplomas); for the tests also Chromium (browser tests).
+set -euo pipefail
+want=(gettext libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core)
+if [ "${1:-run}" = "test" ]; then
+  want+=(chromium)
+fi
+missing=()
+for pkg in "${want[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+if ! command -v apt-get >/dev/null; then
+  echo "Please install these system packages: ${missing[*]}" >&2
+  exit 1
+fi
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  sudo="sudo"
+fi
+echo "Installing system packages: ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

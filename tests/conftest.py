@@ -1,0 +1,83 @@
+"""Fixtures shared by the whole suite. Imports of Django code stay inside fixtures so that the
+pure test folders (rules, algorithms) also run without Django."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+PASSWORD = "correct-horse-battery"
+
+
+def require_service(name: str) -> None:
+    """Skip when a service is not configured, or fail when LUZA_REQUIRE_SERVICES is on (CI)."""
+    from django.conf import settings
+
+    if settings.LUZA_REQUIRE_SERVICES:
+        pytest.fail(f"{name} is required (LUZA_REQUIRE_SERVICES=1) but not configured")
+    pytest.skip(f"{name} not configured")
+
+
+@pytest.fixture
+def require_postgres() -> None:
+    from django.conf import settings
+
+    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        require_service("PostgreSQL (DATABASE_URL)")
+
+
+@pytest.fixture
+def require_redis() -> None:
+    if not os.environ.get("REDIS_URL"):
+        require_service("Redis (REDIS_URL)")
+
+
+@pytest.fixture
+def api():
+    from rest_framework.test import APIClient
+
+    return APIClient()
+
+
+@pytest.fixture
+def organiser(db):
+    from tests.factories import OrganiserFactory
+
+    return OrganiserFactory()
+
+
+@pytest.fixture
+def referee(db):
+    from tests.factories import RefereeFactory
+
+    return RefereeFactory()
+
+
+@pytest.fixture
+def user(db):
+    from tests.factories import UserFactory
+
+    return UserFactory()
+
+
+@pytest.fixture
+def tournament(db, organiser, referee):
+    from tests.factories import TournamentFactory
+
+    return TournamentFactory(organisers=[organiser], referees=[referee])
+
+
+@pytest.fixture
+def players(db):
+    from tests.factories import PlayerFactory
+
+    return PlayerFactory.create_batch(8)
+
+
+@pytest.fixture
+def _clear_cache():
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

@@ -1,0 +1,71 @@
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import Group
+
+from tests.conftest import PASSWORD
+
+pytestmark = pytest.mark.django_db
+
+
+def test_roles_exist_with_their_permissions() -> None:
+    organiser = set(
+        Group.objects.get(name="organiser").permissions.values_list("codename", flat=True)
+    )
+    referee = set(Group.objects.get(name="referee").permissions.values_list("codename", flat=True))
+    assert {
+        "add_tournament",
+        "change_registration",
+        "add_matchevent",
+        "view_auditentry",
+    } <= organiser
+    assert "delete_auditentry" not in organiser and "change_auditentry" not in organiser
+    assert {"add_matchevent", "view_match"} <= referee
+    assert "add_tournament" not in referee
+
+
+def test_russian_is_the_default_language(client) -> None:
+    response = client.get("/")
+    assert response.status_code == 200
+    assert '<html lang="ru">' in response.content.decode()
+    assert "Турниры" in response.content.decode()
+
+
+def test_english_from_the_switch(client) -> None:
+    response = client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    assert response.status_code == 302
+    page = client.get("/").content.decode()
+    assert '<html lang="en">' in page
+    assert "Tournaments" in page
+    assert 'name="language" value="ru"' in page  # the switch back is on every page
+
+
+def test_login_and_logout(client, organiser) -> None:
+    response = client.post(
+        "/accounts/login/", {"username": organiser.username, "password": PASSWORD}
+    )
+    assert response.status_code == 302
+    assert client.get("/").wsgi_request.user.is_authenticated
+    response = client.post("/accounts/logout/")
+    assert response.status_code == 302
+    assert not client.get("/").wsgi_request.user.is_authenticated
+
+
+def test_login_is_rate_limited(client, organiser, settings) -> None:
+    settings.LOGIN_RATE_LIMIT = 3
+    for _ in range(3):
+        response = client.post(
+            "/accounts/login/", {"username": organiser.username, "password": "wrong"}
+        )
+        assert response.status_code == 200
+    response = client.post(
+        "/accounts/login/", {"username": organiser.username, "password": PASSWORD}
+    )
+    assert response.status_code == 429
+    assert "15" in response.content.decode()
+
+
+def test_anonymous_cannot_reach_the_admin(client) -> None:
+    response = client.get("/admin/")
+    assert response.status_code == 302
+    assert "/admin/login/" in response["Location"]

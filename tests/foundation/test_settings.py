@@ -1,0 +1,71 @@
+"""Settings refuse bad production configuration in one clear line."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _check(**env: str) -> subprocess.CompletedProcess[str]:
+    base = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("DJANGO_", "DATABASE_URL", "REDIS_URL"))
+    }
+    base.update(env)
+    base["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    return subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        cwd=ROOT,
+        env=base,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_production_refuses_the_default_secret_key() -> None:
+    result = _check(DJANGO_DEBUG="0")
+    assert result.returncode != 0
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "DJANGO_SECRET_KEY" in lines[0]
+
+
+def test_production_starts_with_a_real_secret_key() -> None:
+    result = _check(DJANGO_DEBUG="0", DJANGO_SECRET_KEY="x" * 60)
+    assert result.returncode == 0, result.stderr
+
+
+def test_malformed_database_url_is_one_clear_line() -> None:
+    for url in ("postgres//nohost", "mysql://u@h/db", "postgresql://127.0.0.1:5432/"):
+        result = _check(DJANGO_DEBUG="1", DATABASE_URL=url)
+        assert result.returncode != 0
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1, result.stderr
+        assert "DATABASE_URL" in lines[0]
+
+
+def test_malformed_redis_url_is_one_clear_line() -> None:
+    result = _check(DJANGO_DEBUG="1", REDIS_URL="localhost:6379")
+    assert result.returncode != 0
+    assert "REDIS_URL" in result.stderr.strip().splitlines()[0]
+
+
+def test_defaults_need_no_server(settings) -> None:
+    import importlib
+
+    import config.settings as base
+
+    saved = {k: os.environ.pop(k) for k in ("DATABASE_URL", "REDIS_URL") if k in os.environ}
+    try:
+        fresh = importlib.reload(base)
+        assert fresh.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
+        assert fresh.CELERY_BROKER_URL == "filesystem://"
+    finally:
+        os.environ.update(saved)
+        importlib.reload(base)

@@ -1,0 +1,37 @@
+"""The audit log: one call records who changed what, and when."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tournaments.models import AuditEntry
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+    from matches.models import Match
+    from tournaments.models import Tournament
+
+
+def audit_record(
+    *,
+    actor: AbstractBaseUser | AnonymousUser | None,
+    action: str,
+    tournament: Tournament | None = None,
+    match: Match | None = None,
+    data: dict[str, Any] | None = None,
+) -> AuditEntry:
+    """Write one audit entry; call it inside the service's transaction so both land or neither."""
+    if tournament is None and match is not None:
+        tournament_id = match.tournament_id
+    else:
+        tournament_id = tournament.pk if tournament is not None else None
+    user = actor if actor is not None and getattr(actor, "is_authenticated", False) else None
+    return AuditEntry.objects.create(
+        tournament_id=tournament_id,
+        match=match,
+        actor=user,
+        actor_name=user.get_username() if user is not None else "system",
+        action=action,
+        data=data or {},
+    )

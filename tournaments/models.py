@@ -1,0 +1,258 @@
+"""Players, ratings, tournaments, registrations and the audit log."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Upper
+from django.utils.translation import gettext_lazy as _
+
+
+def default_rating() -> int:
+    return int(getattr(settings, "LUZA_INITIAL_RATING", 900))
+
+
+def default_place_shares() -> list[str]:
+    return ["45", "30", "25"]
+
+
+def default_ruleset() -> dict[str, object]:
+    return {"discipline": "free_pyramid"}
+
+
+class Player(models.Model):
+    name = models.CharField(_("name"), max_length=200)
+    city = models.CharField(_("city"), max_length=100, blank=True)
+    club = models.CharField(_("club"), max_length=100, blank=True)
+    rating = models.IntegerField(_("Elo rating"), default=default_rating)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("login"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="player",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        indexes = [models.Index(Upper("name"), name="player_name_upper")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        REGISTRATION = "registration", _("Registration")
+        DRAWN = "drawn", _("Drawn")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    class Format(models.TextChoices):
+        SINGLE = "single", _("Single elimination")
+        DOUBLE = "double", _("Double elimination")
+        DOUBLE_TO_SINGLE = "double_to_single", _("Double elimination, then single elimination")
+        GROUPS_PLAYOFF = "groups_playoff", _("Round-robin groups, then play-off")
+
+    class GrandFinal(models.TextChoices):
+        NONE = "none", _("No grand final")
+        SINGLE = "single", _("One match")
+        RESET = "reset", _("With a reset")
+
+    class ThirdPlace(models.TextChoices):
+        MATCH = "match", _("Third-place match")
+        SHARED = "shared", _("Shared third place")
+
+    class DrawMethod(models.TextChoices):
+        SEEDED = "seeded", _("By rating")
+        RANDOM = "random", _("Random draw")
+        MANUAL = "manual", _("Manual order")
+
+    name = models.CharField(_("name"), max_length=200)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    chief_judge = models.CharField(_("chief judge"), max_length=200, blank=True)
+    description = models.TextField(_("description"), blank=True)
+    preset = models.CharField(_("preset"), max_length=40, blank=True)
+
+    discipline = models.CharField(_("discipline"), max_length=30, default="free_pyramid")
+    ruleset = models.JSONField(_("ruleset"), default=default_ruleset)
+    # Per stage ("upper", "lower", "playoff", "group"): overrides of balls_to_win, frames_to_win
+    # and time_limit_minutes, e.g. upper to 3 frames, lower to 2.
+    stage_rules = models.JSONField(_("rules per stage"), default=dict, blank=True)
+    time_limit_minutes = models.PositiveSmallIntegerField(
+        _("net time limit, minutes"), null=True, blank=True, default=80
+    )
+
+    format = models.CharField(
+        _("format"), max_length=20, choices=Format.choices, default=Format.DOUBLE
+    )
+    grand_final = models.CharField(
+        _("grand final"), max_length=10, choices=GrandFinal.choices, default=GrandFinal.SINGLE
+    )
+    third_place = models.CharField(
+        _("third place"), max_length=10, choices=ThirdPlace.choices, default=ThirdPlace.SHARED
+    )
+    playoff_size = models.PositiveSmallIntegerField(
+        _("play-off size (double to single)"), null=True, blank=True
+    )
+    group_size = models.PositiveSmallIntegerField(_("group size"), null=True, blank=True)
+    group_advance = models.PositiveSmallIntegerField(_("advance from each group"), default=2)
+    max_players = models.PositiveSmallIntegerField(_("maximum players"), default=64)
+
+    entry_fee = models.DecimalField(
+        _("entry fee"), max_digits=10, decimal_places=2, default=Decimal("0")
+    )
+    fee_bands = models.JSONField(_("entry fee by rating"), default=list, blank=True)
+    pool_percent = models.DecimalField(
+        _("prize pool, percent of fees"), max_digits=5, decimal_places=2, default=Decimal("70")
+    )
+    place_shares = models.JSONField(_("shares of places, percent"), default=default_place_shares)
+    prize_unit = models.DecimalField(
+        _("prize rounding unit"), max_digits=10, decimal_places=2, default=Decimal("1")
+    )
+    added_money = models.DecimalField(
+        _("added money"), max_digits=10, decimal_places=2, default=Decimal("0")
+    )
+
+    handicap_scheme = models.CharField(_("handicap scheme"), max_length=40, default="race_2_per_50")
+    rated = models.BooleanField(_("rated"), default=True)
+    elo_k = models.PositiveSmallIntegerField(_("Elo K factor"), default=32)
+    self_scoring = models.BooleanField(_("players score their own matches"), default=False)
+    is_public = models.BooleanField(_("public"), default=True)
+
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.DRAFT
+    )
+    draw_method = models.CharField(
+        _("draw method"), max_length=10, choices=DrawMethod.choices, blank=True
+    )
+    random_seed = models.BigIntegerField(_("random seed of the draw"), null=True, blank=True)
+    drawn_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # Bumped by every change a public page shows (result, event, draw): ETags and caches key on it.
+    public_version = models.PositiveIntegerField(default=0)
+
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        related_name="organised_tournaments",
+        blank=True,
+        verbose_name=_("organisers"),
+    )
+    referees = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        related_name="refereed_tournaments",
+        blank=True,
+        verbose_name=_("referees"),
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d.%m.%Y})"
+
+
+class Registration(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Registered")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="registrations"
+    )
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    rating_at_entry = models.IntegerField(_("rating at entry"))
+    seed = models.PositiveSmallIntegerField(_("seed"), null=True, blank=True)
+    fee_due = models.DecimalField(
+        _("fee due"), max_digits=10, decimal_places=2, default=Decimal("0")
+    )
+    paid = models.BooleanField(_("paid"), default=False)
+    paid_at = models.DateTimeField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "seed", "id"]
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="one_registration_per_player"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.tournament_id}"
+
+
+class RatingChange(models.Model):
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_changes")
+    tournament = models.ForeignKey(
+        Tournament, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    match = models.ForeignKey(
+        "matches.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    opponent = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    rating_before = models.IntegerField()
+    rating_after = models.IntegerField()
+    delta = models.IntegerField()
+    reason = models.CharField(max_length=40, default="match")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating history")
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: {self.rating_before} → {self.rating_after}"
+
+
+class AuditEntry(models.Model):
+    """Who did what, when: every state change an organiser, referee or player makes."""
+
+    tournament = models.ForeignKey(
+        Tournament, null=True, blank=True, on_delete=models.CASCADE, related_name="audit"
+    )
+    match = models.ForeignKey(
+        "matches.Match", null=True, blank=True, on_delete=models.CASCADE, related_name="audit"
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    actor_name = models.CharField(max_length=150, blank=True)  # kept if the user is deleted
+    action = models.CharField(max_length=60)
+    data = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit log")
+        indexes = [
+            models.Index(fields=["tournament", "-created_at"]),
+            models.Index(fields=["match", "-created_at"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M:%S} {self.actor_name} {self.action}"
