@@ -1,0 +1,168 @@
+"""Helpers shared by the disciplines: event field checks and state bookkeeping.
+
+Event checks only read the event; they raise before a handler touches the state, which is
+what keeps an invalid event from changing anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from typing import Any
+
+from rules.errors import RuleError, invalid_event, out_of_turn, short, unexpected
+
+State = dict[str, Any]
+Event = dict[Any, Any]
+Handler = Callable[[State, Event], None]
+
+OTHER = {"a": "b", "b": "a"}
+PLAYERS = ("a", "b")
+
+
+def check_keys(ev: Event, allowed: frozenset[str]) -> None:
+    if not ev.keys() <= allowed:
+        for key in ev:
+            if key not in allowed:
+                name = key[:40] if type(key) is str else short(key)
+                raise invalid_event(name, "unknown_key")
+
+
+def get_player(ev: Event, field: str = "player") -> str:
+    if field not in ev:
+        raise invalid_event(field, "missing")
+    p = ev[field]
+    if p != "a" and p != "b":
+        raise invalid_event(field, "bad_value", value=p, allowed=list(PLAYERS))
+    return "a" if p == "a" else "b"
+
+
+# Larger counts are malformed rather than "too many balls": they cannot be shown in a message.
+MAX_COUNT = 1_000_000
+
+
+def check_count(field: str, n: object) -> int:
+    """A non-negative count. bool is not a count."""
+    if type(n) is not int:
+        raise invalid_event(field, "wrong_type", value=n, expected="count")
+    if n < 0:
+        raise invalid_event(field, "negative", value=n)
+    if n > MAX_COUNT:
+        raise invalid_event(field, "too_large", value=n, maximum=MAX_COUNT)
+    return n
+
+
+def get_count(ev: Event, field: str) -> int:
+    """An optional count; missing means 0."""
+    return check_count(field, ev.get(field, 0))
+
+
+def get_bool(ev: Event, field: str) -> bool:
+    if field not in ev:
+        raise invalid_event(field, "missing")
+    v = ev[field]
+    if type(v) is not bool:
+        raise invalid_event(field, "wrong_type", value=v, expected="bool")
+    return v
+
+
+def get_choice(ev: Event, field: str, allowed: Collection[str]) -> str:
+    """A required string from a fixed set (malformed otherwise)."""
+    if field not in ev:
+        raise invalid_event(field, "missing")
+    v = ev[field]
+    if type(v) is not str or v not in allowed:
+        raise invalid_event(field, "bad_value", value=v, allowed=sorted(allowed))
+    return v
+
+
+def get_foul(ev: Event, allowed: frozenset[str], required: bool) -> str | None:
+    code = ev.get("foul")
+    if code is None:
+        if required:
+            raise invalid_event("foul", "missing")
+        return None
+    if type(code) is not str or code not in allowed:
+        raise invalid_event("foul", "bad_value", value=code, allowed=sorted(allowed))
+    return code
+
+
+def expect(st: State, event_type: str, awaiting: str) -> None:
+    if st["awaiting"] != awaiting:
+        raise unexpected(event_type, st["awaiting"])
+
+
+def expect_turn(st: State, player: str) -> None:
+    if st["turn"] != player:
+        raise out_of_turn(player, st["turn"])
+
+
+def check_option(option: str, options: list[str]) -> None:
+    if option not in options:
+        raise invalid_event("option", "not_available", value=option, allowed=options)
+
+
+def new_stats() -> dict[str, dict[str, int]]:
+    return {p: {"pocketed": 0, "fouls": 0, "best_run": 0, "current_run": 0} for p in PLAYERS}
+
+
+def count_run(st: State, player: str, n: int) -> None:
+    s = st["stats"][player]
+    s["pocketed"] += n
+    run = s["current_run"] + n
+    s["current_run"] = run
+    if run > s["best_run"]:
+        s["best_run"] = run
+
+
+def end_visits(st: State) -> None:
+    """A visit ends when the turn leaves the player: his current run starts again at 0."""
+    turn = st["turn"]
+    stats = st["stats"]
+    for p in PLAYERS:
+        if p != turn:
+            stats[p]["current_run"] = 0
+
+
+def clear_choice(st: State) -> None:
+    st["options"] = []
+    st["offender"] = None
+    st["after_choice"] = None
+
+
+def finish(st: State, winner: str, reason: str) -> None:
+    st["finished"] = True
+    st["winner"] = winner
+    st["end_reason"] = reason
+    st["turn"] = None
+    st["awaiting"] = None
+    st["to_spot"] = 0
+    clear_choice(st)
+
+
+def forfeit(st: State, ev: Event) -> None:
+    check_keys(ev, FORFEIT_KEYS)
+    p = get_player(ev)
+    finish(st, OTHER[p], "forfeit")
+
+
+FORFEIT_KEYS = frozenset({"type", "player"})
+
+
+def copy_state(obj: Any) -> Any:
+    """Deep copy of a JSON-like value; much faster than copy.deepcopy."""
+    if type(obj) is dict:
+        # Scalars are most values: copy them without a call.
+        return {
+            k: copy_state(v) if type(v) is dict or type(v) is list else v for k, v in obj.items()
+        }
+    if type(obj) is list:
+        return [copy_state(v) if type(v) is dict or type(v) is list else v for v in obj]
+    return obj
+
+
+def state_error(field: str) -> RuleError:
+    return RuleError(
+        "invalid_state",
+        f"Not an engine state (bad or missing '{field}').",
+        {"field": field},
+    )

@@ -1,0 +1,356 @@
+"""Free pyramid: the general rules (G) with the tournament regulation (R).
+
+Handlers validate the whole event first, then mutate the state in place; replay() runs them
+on one working state, apply() on a copy.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.common import (
+    OTHER,
+    Event,
+    Handler,
+    State,
+    check_keys,
+    check_option,
+    clear_choice,
+    count_run,
+    end_visits,
+    expect,
+    expect_turn,
+    finish,
+    forfeit,
+    get_bool,
+    get_choice,
+    get_count,
+    get_foul,
+    get_player,
+    new_stats,
+)
+from rules.errors import too_many, unexpected
+from rules.fouls import FOUL_EVENT_CODES, SHOT_FOUL_CODES
+
+FULL_TABLE = 16
+
+BREAK_KEYS = frozenset({"type", "player", "legal", "pocketed"})
+SHOT_KEYS = frozenset({"type", "player", "pocketed", "fools", "off_table", "foul"})
+FOUL_KEYS = frozenset({"type", "player", "foul"})
+OPTION_KEYS = frozenset({"type", "player", "option"})
+TIME_KEYS = frozenset({"type"})
+
+PLAY_OPTIONS = ("play", "hand_back")  # G6, R (fools)
+BREAK_OPTIONS = ("play", "hand_back", "rebreak_self", "rebreak_opponent")  # G12.2
+RERACK_OPTIONS = ("full", "partial", "play_on")  # R continuation options 1-3
+
+
+def initial_state(rs: dict[str, Any]) -> State:
+    first = rs["first_break"]
+    head = rs["head_start"]
+    return {
+        "discipline": "free_pyramid",
+        "ruleset": rs,
+        "events": 0,
+        "finished": False,
+        "winner": None,
+        "end_reason": None,
+        "turn": first,
+        "awaiting": "break",
+        "to_spot": 0,
+        "options": [],
+        "score": {"a": head["a"], "b": head["b"]},
+        "frames": {"a": 0, "b": 0},
+        "frame": 1,
+        "rack": 1,
+        "balls_on_table": FULL_TABLE,
+        "debt": {"a": 0, "b": 0},
+        "golden_ball": False,
+        "time_expired": False,
+        "breaker": first,
+        "offender": None,
+        "after_choice": None,
+        "play_on": None,
+        "stats": new_stats(),
+    }
+
+
+# --- effects -----------------------------------------------------------------------------
+
+
+def _pot(st: State, p: str, n: int) -> None:
+    """n balls legally pocketed by p (n > 0): debt first (spotted back), then points."""
+    debt = st["debt"]
+    owed = debt[p]
+    repaid = owed if owed < n else n
+    if repaid:
+        debt[p] = owed - repaid
+        st["to_spot"] += repaid
+    st["balls_on_table"] -= n - repaid
+    st["score"][p] += n - repaid
+    count_run(st, p, n)
+    if st["golden_ball"]:
+        # R: after time, on equal scores the first pocketed ball decides (a break too).
+        finish(st, p, "golden_ball")
+
+
+def _penalty(st: State, offender: str, options: tuple[str, ...], after: str) -> None:
+    """One penalty (G29.2) for one foul, then the non-offender's choice (G6, G12.2)."""
+    st["stats"][offender]["fouls"] += 1
+    q = OTHER[offender]
+    if st["ruleset"]["penalty"] == "shelf_to_table":
+        score = st["score"]
+        if score[offender] >= 1 and st["balls_on_table"] < FULL_TABLE:
+            score[offender] -= 1
+            st["balls_on_table"] += 1
+            st["to_spot"] += 1
+        else:
+            # Nothing on the shelf, or no room on the table: the ball is owed.
+            st["debt"][offender] += 1
+    else:
+        st["score"][q] += 1
+        if st["balls_on_table"]:
+            st["balls_on_table"] -= 1
+    if st["golden_ball"]:
+        # The penalty breaks the tie: the non-offender now has more balls (R time limit).
+        finish(st, q, "golden_ball")
+        return
+    st["turn"] = q
+    st["awaiting"] = "choice"
+    st["options"] = list(options)
+    st["offender"] = offender
+    st["after_choice"] = after
+
+
+def _new_rack(st: State) -> None:
+    """1 or 0 balls left: the pyramid is set again; the player to act breaks (R option 3)."""
+    st["balls_on_table"] = FULL_TABLE
+    st["rack"] += 1
+    st["to_spot"] = 0
+    st["play_on"] = None
+    if st["awaiting"] == "choice":
+        # The choice decides who breaks the new rack; a rebreak would be the same thing.
+        st["after_choice"] = "break"
+        st["options"] = list(PLAY_OPTIONS)
+    else:
+        st["awaiting"] = "break"
+
+
+def _frame_won(st: State, w: str) -> None:
+    rs = st["ruleset"]
+    frames = st["frames"]
+    frames[w] += 1
+    if frames[w] >= rs["frames_to_win"]:
+        finish(st, w, "frames")
+        return
+    breaker = OTHER[st["breaker"]]  # G13: frames are broken alternately
+    head = rs["head_start"]
+    st["frame"] += 1
+    st["rack"] = 1
+    st["balls_on_table"] = FULL_TABLE
+    st["score"] = {"a": head["a"], "b": head["b"]}
+    st["debt"] = {"a": 0, "b": 0}
+    st["breaker"] = breaker
+    st["turn"] = breaker
+    st["awaiting"] = "break"
+    st["to_spot"] = 0
+    st["play_on"] = None
+    clear_choice(st)
+    for s in st["stats"].values():
+        s["current_run"] = 0
+
+
+def _settle(st: State) -> None:
+    """After a ball-moving event: frame end, new rack, the continuation question."""
+    if st["finished"]:
+        return
+    rs = st["ruleset"]
+    score = st["score"]
+    target = rs["balls_to_win"]
+    if score["a"] >= target:
+        _frame_won(st, "a")
+        return
+    if score["b"] >= target:
+        _frame_won(st, "b")
+        return
+    n = st["balls_on_table"]
+    if n <= 1:
+        if not rs["continuation"]:
+            debt = st["debt"]
+            ea = score["a"] - debt["a"]
+            eb = score["b"] - debt["b"]
+            if ea != eb:
+                _frame_won(st, "a" if ea > eb else "b")
+                return
+        _new_rack(st)
+        n = FULL_TABLE
+    turn = st["turn"]
+    play_on = st["play_on"]
+    if n == 2 and rs["continuation"] and st["awaiting"] == "shot" and play_on != turn:
+        st["awaiting"] = "rerack"
+        st["options"] = list(RERACK_OPTIONS)
+    if play_on is not None and (play_on != turn or n != 2):
+        st["play_on"] = None
+    end_visits(st)
+
+
+# --- events ------------------------------------------------------------------------------
+
+
+def on_break(st: State, ev: Event) -> None:
+    check_keys(ev, BREAK_KEYS)
+    p = get_player(ev)
+    legal = get_bool(ev, "legal")
+    n = get_count(ev, "pocketed")
+    expect(st, "break", "break")
+    expect_turn(st, p)
+    if n > st["balls_on_table"]:
+        raise too_many(n, st["balls_on_table"])
+    if legal:
+        # R strict break: after contact with the pyramid every pocketed ball counts.
+        st["to_spot"] = 0
+        st["awaiting"] = "shot"
+        if n:
+            _pot(st, p, n)
+        else:
+            st["turn"] = OTHER[p]
+    else:
+        st["to_spot"] = n  # G22.3: balls pocketed on a foul are spotted
+        _penalty(st, p, BREAK_OPTIONS, "shot")  # G12.1, G29.1 (7)
+    _settle(st)
+
+
+def on_shot(st: State, ev: Event) -> None:
+    check_keys(ev, SHOT_KEYS)
+    p = get_player(ev)
+    pocketed = get_count(ev, "pocketed")
+    fools = get_count(ev, "fools")
+    off = get_count(ev, "off_table")
+    foul = get_foul(ev, SHOT_FOUL_CODES, required=False)
+    expect(st, "shot", "shot")
+    expect_turn(st, p)
+    total = pocketed + fools + off
+    if total > st["balls_on_table"]:
+        raise too_many(total, st["balls_on_table"])
+    if foul is None and off:
+        foul = "ball_off_table"  # G24.3
+    if foul is not None:
+        st["to_spot"] = total  # G22.3, G24.4: nothing counts, everything is spotted
+        _penalty(st, p, PLAY_OPTIONS, "shot")
+    else:
+        if st["ruleset"]["direct_call"]:
+            st["to_spot"] = fools  # R: a fool is spotted, a legal ball beside it counts
+            legal = pocketed
+        else:
+            st["to_spot"] = 0
+            legal = pocketed + fools
+        if legal:
+            _pot(st, p, legal)
+        elif fools:
+            # R: a fool alone passes the turn; the opponent takes the table or hands it back.
+            st["turn"] = OTHER[p]
+            st["awaiting"] = "choice"
+            st["options"] = list(PLAY_OPTIONS)
+            st["offender"] = p
+            st["after_choice"] = "shot"
+        else:
+            st["turn"] = OTHER[p]
+    _settle(st)
+
+
+_FOUL_AWAITING = frozenset({"break", "shot", "choice", "rerack"})
+
+
+def on_foul(st: State, ev: Event) -> None:
+    check_keys(ev, FOUL_KEYS)
+    p = get_player(ev)  # the offender; he need not be the player to act (G28)
+    get_foul(ev, FOUL_EVENT_CODES, required=True)  # one penalty, whatever the foul
+    awaiting = st["awaiting"]
+    if awaiting not in _FOUL_AWAITING:
+        raise unexpected("foul", awaiting)
+    options = PLAY_OPTIONS
+    if awaiting == "choice" and st["offender"] == p:
+        # A second foul by the same offender keeps the pending options (a rebreak too).
+        options = tuple(st["options"])
+    if awaiting == "break":
+        after = "break"  # the rack is still unbroken
+    elif awaiting == "choice":
+        after = st["after_choice"]
+    else:
+        after = "shot"
+    st["to_spot"] = 0
+    _penalty(st, p, options, after)
+    _settle(st)
+
+
+def on_choice(st: State, ev: Event) -> None:
+    check_keys(ev, OPTION_KEYS)
+    p = get_player(ev)
+    option = get_choice(ev, "option", BREAK_OPTIONS)
+    expect(st, "choice", "choice")
+    expect_turn(st, p)
+    check_option(option, st["options"])
+    offender = st["offender"]
+    if option == "play":
+        st["turn"] = p
+        st["awaiting"] = st["after_choice"]
+    elif option == "hand_back":
+        st["turn"] = offender
+        st["awaiting"] = st["after_choice"]
+    else:
+        # G12.2 (3), (4): the balls on the table are racked again (an incomplete pyramid if
+        # a penalty ball was taken, G12.2 note) and broken again; same rack, same scores.
+        st["turn"] = p if option == "rebreak_self" else offender
+        st["awaiting"] = "break"
+    clear_choice(st)
+    st["to_spot"] = 0
+    _settle(st)
+
+
+def on_rerack(st: State, ev: Event) -> None:
+    check_keys(ev, OPTION_KEYS)
+    p = get_player(ev)
+    option = get_choice(ev, "option", RERACK_OPTIONS)
+    expect(st, "rerack", "rerack")
+    expect_turn(st, p)
+    st["options"] = []
+    st["to_spot"] = 0
+    if option == "play_on":
+        st["play_on"] = p
+        st["awaiting"] = "shot"
+    else:
+        st["balls_on_table"] = FULL_TABLE
+        st["rack"] += 1
+        st["awaiting"] = "break" if option == "full" else "shot"
+    _settle(st)
+
+
+def on_time_expired(st: State, ev: Event) -> None:
+    check_keys(ev, TIME_KEYS)
+    if st["time_expired"]:
+        raise unexpected("time_expired", st["awaiting"])
+    st["time_expired"] = True
+    frames = st["frames"]
+    if frames["a"] != frames["b"]:
+        finish(st, "a" if frames["a"] > frames["b"] else "b", "time")
+        return
+    # Debt is a penalty not yet paid: the balls a player really has are score - debt.
+    score = st["score"]
+    debt = st["debt"]
+    ea = score["a"] - debt["a"]
+    eb = score["b"] - debt["b"]
+    if ea != eb:
+        finish(st, "a" if ea > eb else "b", "time")
+    else:
+        st["golden_ball"] = True
+
+
+HANDLERS: dict[str, Handler] = {
+    "break": on_break,
+    "shot": on_shot,
+    "foul": on_foul,
+    "choice": on_choice,
+    "rerack": on_rerack,
+    "time_expired": on_time_expired,
+    "forfeit": forfeit,
+}
