@@ -218,6 +218,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Three models have a "status"; name each enum so the schema keeps them apart.
+    "ENUM_NAME_OVERRIDES": {
+        "MatchStatusEnum": "matches.models.Match.Status",
+        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
+        "RegistrationStatusEnum": "tournaments.models.Registration.Status",
+    },
 }
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # event bodies are tiny; imports use their own limit
 

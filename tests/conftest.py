@@ -73,11 +73,3 @@ def players(db):
     from tests.factories import PlayerFactory
 
     return PlayerFactory.create_batch(8)
-
-
-@pytest.fixture
-def _clear_cache():
-    from django.core.cache import cache
-
-    cache.clear()
-    yield

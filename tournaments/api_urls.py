@@ -1,5 +1,48 @@
+from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-router = SimpleRouter()
+from tournaments import api
 
-urlpatterns = [*router.urls]
+router = SimpleRouter()
+router.register("players", api.PlayerViewSet, basename="player")
+router.register("tournaments", api.TournamentViewSet, basename="tournament")
+
+urlpatterns = [
+    *router.urls,
+    path("presets/", api.PresetListView.as_view(), name="preset-list"),
+    path(
+        "tournaments/<int:tournament_pk>/registrations/",
+        api.RegistrationListView.as_view(),
+        name="registration-list",
+    ),
+    path(
+        "tournaments/<int:tournament_pk>/registrations/totals/",
+        api.RegistrationTotalsView.as_view(),
+        name="registration-totals",
+    ),
+    path(
+        "tournaments/<int:tournament_pk>/registrations/<int:registration_pk>/",
+        api.RegistrationDetailView.as_view(),
+        name="registration-detail",
+    ),
+    path(
+        "tournaments/<int:tournament_pk>/registrations/<int:registration_pk>/withdraw/",
+        api.RegistrationWithdrawView.as_view(),
+        name="registration-withdraw",
+    ),
+    path(
+        "tournaments/<int:tournament_pk>/matches/<int:match_pk>/handicap/",
+        api.MatchHandicapView.as_view(),
+        name="match-handicap",
+    ),
+    path(
+        "tournaments/<int:tournament_pk>/matches/<int:match_pk>/correct/",
+        api.MatchCorrectView.as_view(),
+        name="match-correct",
+    ),
+    path(
+        "tournaments/<int:tournament_pk>/matches/<int:match_pk>/rating-changes/",
+        api.MatchRatingView.as_view(),
+        name="match-rating-changes",
+    ),
+]

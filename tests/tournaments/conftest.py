@@ -1,0 +1,38 @@
+"""Fixtures of the tournaments tests: clients per role and drawn tournaments."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tournaments.factories import register
+
+
+@pytest.fixture
+def org_api(organiser):
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(organiser)
+    return client
+
+
+@pytest.fixture
+def other_organiser(db):
+    from tests.factories import OrganiserFactory
+
+    return OrganiserFactory()
+
+
+@pytest.fixture
+def drawn(tournament, organiser):
+    """A double-elimination tournament of 8 (single grand final), drawn by rating."""
+    from tournaments import services
+
+    def make(count: int = 8, **settings):
+        for field, value in settings.items():
+            setattr(tournament, field, value)
+        tournament.save()
+        register(tournament, count)
+        return services.tournament_draw(tournament=tournament, actor=organiser, method="seeded")
+
+    return make

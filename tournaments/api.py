@@ -1,0 +1,456 @@
+"""REST API of players, tournaments, registrations, the draw, the bracket, standings and prizes.
+Views only parse, check permissions (tournaments.access) and call services or selectors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.decorators import action
+from rest_framework.exceptions import (
+    APIException,
+    NotFound,
+    PermissionDenied,
+    ValidationError,
+)
+from rest_framework.permissions import SAFE_METHODS, AllowAny, BasePermission
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+from rest_framework.viewsets import GenericViewSet
+
+from tournaments import access, selectors, services
+from tournaments import serializers as s
+from tournaments.errors import TournamentError
+from tournaments.models import Player, Registration, Tournament
+from tournaments.presets import PRESETS
+
+ERRORS = {
+    400: OpenApiResponse(s.ErrorSerializer, description="Invalid input or settings."),
+    403: OpenApiResponse(s.ErrorSerializer, description="Not allowed."),
+    404: OpenApiResponse(s.ErrorSerializer, description="Not found."),
+    409: OpenApiResponse(s.ErrorSerializer, description="Conflicts with the current state."),
+    422: OpenApiResponse(s.ErrorSerializer, description="Forbidden by the tournament's rules."),
+}
+
+
+def _errors(*codes: int) -> dict[int, OpenApiResponse]:
+    return {code: ERRORS[code] for code in codes}
+
+
+def _first_message(detail: Any) -> str:
+    if isinstance(detail, dict):
+        for field, value in detail.items():
+            message = _first_message(value)
+            return message if field == "non_field_errors" else f"{field}: {message}"
+    if isinstance(detail, list) and detail:
+        return _first_message(detail[0])
+    return str(detail)
+
+
+class ApiErrorsMixin:
+    """Every error of these views is ``{"code", "message"}`` (plus ``fields`` for invalid
+    input), in the user's language; a service's refusal keeps its own code and status."""
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, TournamentError):
+            return Response(exc.to_dict(), status=exc.status)
+        # Django's own refusals (get_object_or_404, access.require_manage) in the same shape.
+        if isinstance(exc, Http404):
+            exc = NotFound()
+        elif isinstance(exc, DjangoPermissionDenied):
+            exc = PermissionDenied()
+        response = super().handle_exception(exc)  # type: ignore[misc]
+        if isinstance(exc, ValidationError):
+            body: dict[str, Any] = {"code": "invalid", "message": _first_message(exc.detail)}
+            if isinstance(exc.detail, dict):
+                body["fields"] = exc.detail
+            response.data = body
+        elif isinstance(exc, APIException):
+            codes = exc.get_codes()
+            response.data = {
+                "code": codes if isinstance(codes, str) else "error",
+                "message": _first_message(exc.detail),
+            }
+        return response
+
+
+class OrganiserRoleOrReadOnly(BasePermission):
+    """Read: anyone. Write: members of the organiser group (players are shared by all)."""
+
+    def has_permission(self, request: Any, view: Any) -> bool:
+        return request.method in SAFE_METHODS or access.is_organiser_role(request.user)
+
+
+def _managed_ids(request: Request) -> set[int]:
+    user = request.user
+    if not user.is_authenticated:
+        return set()
+    return set(user.organised_tournaments.values_list("pk", flat=True))
+
+
+# --- players -------------------------------------------------------------------------------
+
+
+@extend_schema(tags=["players"])
+class PlayerViewSet(ApiErrorsMixin, GenericViewSet):
+    permission_classes = [OrganiserRoleOrReadOnly]
+    serializer_class = s.PlayerSerializer
+    queryset = Player.objects.all()
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("search", str, description="Start of any word of the name, any case.")
+        ],
+        responses=s.PlayerSerializer(many=True),
+    )
+    def list(self, request: Request) -> Response:
+        players = selectors.player_list(search=request.query_params.get("search", ""))
+        page = self.paginate_queryset(players)
+        return self.get_paginated_response(s.PlayerSerializer(page, many=True).data)
+
+    @extend_schema(
+        request=s.PlayerWriteSerializer,
+        responses={201: s.PlayerSerializer, **_errors(400, 403, 409)},
+    )
+    def create(self, request: Request) -> Response:
+        data = s.PlayerWriteSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = services.player_create(actor=request.user, **data.validated_data)
+        return Response(s.PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses={200: s.PlayerDetailSerializer, **_errors(404)})
+    def retrieve(self, request: Request, pk: str) -> Response:
+        player = self.get_object()
+        history = selectors.player_rating_history(player=player)
+        return Response(s.PlayerDetailSerializer(player, context={"rating_history": history}).data)
+
+    @extend_schema(
+        request=s.PlayerUpdateSerializer,
+        responses={200: s.PlayerSerializer, **_errors(400, 403, 404, 409)},
+    )
+    def partial_update(self, request: Request, pk: str) -> Response:
+        player = self.get_object()
+        data = s.PlayerUpdateSerializer(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        player = services.player_update(player=player, actor=request.user, data=data.validated_data)
+        return Response(s.PlayerSerializer(player).data)
+
+
+# --- tournaments -----------------------------------------------------------------------------
+
+
+@extend_schema(tags=["tournaments"])
+class TournamentViewSet(ApiErrorsMixin, GenericViewSet):
+    permission_classes = [access.TournamentPermission]
+    creates_tournament = True
+    serializer_class = s.TournamentSerializer
+
+    def get_queryset(self) -> Any:
+        return selectors.tournament_list(user=self.request.user).prefetch_related("organisers")
+
+    def _context(self) -> dict[str, Any]:
+        return {"request": self.request, "managed": _managed_ids(self.request)}
+
+    def _out(self, tournament: Tournament) -> dict[str, Any]:
+        return s.TournamentSerializer(tournament, context=self._context()).data
+
+    @extend_schema(responses=s.TournamentSerializer(many=True))
+    def list(self, request: Request) -> Response:
+        page = self.paginate_queryset(self.get_queryset())
+        data = s.TournamentSerializer(page, many=True, context=self._context()).data
+        return self.get_paginated_response(data)
+
+    @extend_schema(
+        request=s.TournamentWriteSerializer,
+        responses={201: s.TournamentSerializer, **_errors(400, 403)},
+    )
+    def create(self, request: Request) -> Response:
+        data = s.TournamentWriteSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = dict(data.validated_data)
+        preset = values.pop("preset", "")
+        tournament = services.tournament_create(actor=request.user, data=values, preset=preset)
+        return Response(self._out(tournament), status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses={200: s.TournamentSerializer, **_errors(404)})
+    def retrieve(self, request: Request, pk: str) -> Response:
+        return Response(self._out(self.get_object()))
+
+    @extend_schema(
+        request=s.TournamentUpdateSerializer,
+        responses={200: s.TournamentSerializer, **_errors(400, 403, 404, 409)},
+    )
+    def partial_update(self, request: Request, pk: str) -> Response:
+        tournament = self.get_object()
+        data = s.TournamentUpdateSerializer(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        tournament = services.tournament_update(
+            tournament=tournament, actor=request.user, data=data.validated_data
+        )
+        return Response(self._out(tournament))
+
+    @extend_schema(request=None, responses={200: s.TournamentSerializer, **_errors(403, 404, 409)})
+    @action(detail=True, methods=["post"], url_path="open-registration")
+    def open_registration(self, request: Request, pk: str) -> Response:
+        tournament = services.tournament_open_registration(
+            tournament=self.get_object(), actor=request.user
+        )
+        return Response(self._out(tournament))
+
+    @extend_schema(request=None, responses={200: s.TournamentSerializer, **_errors(403, 404, 409)})
+    @action(detail=True, methods=["post"])
+    def start(self, request: Request, pk: str) -> Response:
+        tournament = services.tournament_start(tournament=self.get_object(), actor=request.user)
+        return Response(self._out(tournament))
+
+    @extend_schema(
+        request=s.DrawSerializer,
+        responses={200: s.BracketSerializer, **_errors(400, 403, 404, 409, 422)},
+        description="Draw the bracket: seeded (by rating), random (a stored, replayable seed) "
+        "or manual (the order of player ids). Unpaid entry fees stop it unless allow_unpaid.",
+    )
+    @action(detail=True, methods=["post"])
+    def draw(self, request: Request, pk: str) -> Response:
+        tournament = self.get_object()
+        data = s.DrawSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        tournament = services.tournament_draw(
+            tournament=tournament,
+            actor=request.user,
+            method=v["method"],
+            random_seed=v.get("random_seed"),
+            manual_order=v.get("order"),
+            allow_unpaid=v["allow_unpaid"],
+        )
+        return Response(selectors.tournament_bracket(tournament=tournament))
+
+    @extend_schema(
+        parameters=[s.DrawPreviewQuerySerializer],
+        responses={200: s.BracketSerializer, **_errors(400, 403, 404, 409, 422)},
+        description="The bracket a draw would make, nothing stored. A random preview returns "
+        "its random_seed: drawing with it gives this bracket.",
+    )
+    @action(detail=True, methods=["get"], url_path="draw-preview")
+    def draw_preview(self, request: Request, pk: str) -> Response:
+        tournament = self.get_object()
+        access.require_manage(request.user, tournament)
+        query = s.DrawPreviewQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        v = query.validated_data
+        return Response(
+            services.tournament_draw_preview(
+                tournament=tournament,
+                method=v["method"],
+                random_seed=v.get("random_seed"),
+                manual_order=v.get("order"),
+            )
+        )
+
+    @extend_schema(responses={200: s.BracketSerializer, **_errors(404)})
+    @action(detail=True, methods=["get"])
+    def bracket(self, request: Request, pk: str) -> Response:
+        return Response(selectors.tournament_bracket(tournament=self.get_object()))
+
+    @extend_schema(responses={200: s.StandingsSerializer, **_errors(404)})
+    @action(detail=True, methods=["get"])
+    def standings(self, request: Request, pk: str) -> Response:
+        return Response(selectors.tournament_standings(tournament=self.get_object()))
+
+    @extend_schema(responses={200: s.PrizesSerializer, **_errors(404)})
+    @action(detail=True, methods=["get"])
+    def prizes(self, request: Request, pk: str) -> Response:
+        data = selectors.tournament_prizes(tournament=self.get_object())
+        return Response(s.PrizesSerializer(data).data)
+
+
+@extend_schema(tags=["tournaments"])
+class PresetListView(ApiErrorsMixin, APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=s.PresetSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        data = [
+            {
+                "slug": p.slug,
+                "title": str(p.title),
+                "description": str(p.description),
+                "fields": p.fields,
+            }
+            for p in PRESETS.values()
+        ]
+        return Response(data)
+
+
+# --- registrations and matches of one tournament ---------------------------------------------
+
+
+class TournamentScopedView(ApiErrorsMixin, APIView):
+    permission_classes = [access.TournamentPermission]
+
+    def get_tournament(self) -> Tournament:
+        tournament = get_object_or_404(
+            selectors.tournament_list(user=self.request.user), pk=self.kwargs["tournament_pk"]
+        )
+        self.check_object_permissions(self.request, tournament)
+        return tournament
+
+    def registration_out(self, tournament: Tournament, reg: Any, many: bool = False) -> Any:
+        context = {"can_manage": access.can_manage_tournament(self.request.user, tournament)}
+        return s.RegistrationSerializer(reg, many=many, context=context).data
+
+    def get_registration(self, tournament: Tournament) -> Registration:
+        return get_object_or_404(
+            Registration.objects.select_related("player"),
+            tournament=tournament,
+            pk=self.kwargs["registration_pk"],
+        )
+
+    def get_match(self, tournament: Tournament) -> Any:
+        from matches.models import Match
+
+        return get_object_or_404(Match, tournament=tournament, pk=self.kwargs["match_pk"])
+
+
+@extend_schema(tags=["registrations"])
+class RegistrationListView(TournamentScopedView):
+    @extend_schema(responses={200: s.RegistrationSerializer(many=True), **_errors(404)})
+    def get(self, request: Request, tournament_pk: int) -> Response:
+        tournament = self.get_tournament()
+        regs = selectors.registration_list(tournament=tournament)
+        return Response(self.registration_out(tournament, regs, many=True))
+
+    @extend_schema(
+        request=s.RegistrationCreateSerializer,
+        responses={201: s.RegistrationSerializer, **_errors(400, 403, 404, 409)},
+        description="Register an existing player ({player_id}) or a new one ({player: {name, "
+        "city, club, rating}}); the fee is priced from his rating.",
+    )
+    def post(self, request: Request, tournament_pk: int) -> Response:
+        tournament = self.get_tournament()
+        data = s.RegistrationCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        if "player_id" in v:
+            player = get_object_or_404(Player, pk=v["player_id"])
+            reg = services.registration_add(
+                tournament=tournament, player=player, actor=request.user
+            )
+        else:
+            reg = services.registration_add_new_player(
+                tournament=tournament, actor=request.user, **v["player"]
+            )
+        reg = Registration.objects.select_related("player").get(pk=reg.pk)
+        return Response(self.registration_out(tournament, reg), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["registrations"])
+class RegistrationTotalsView(TournamentScopedView):
+    @extend_schema(responses={200: s.TotalsSerializer, **_errors(403, 404)})
+    def get(self, request: Request, tournament_pk: int) -> Response:
+        tournament = self.get_tournament()
+        access.require_manage(request.user, tournament)
+        totals = selectors.registration_totals(tournament=tournament)
+        return Response(s.TotalsSerializer(totals).data)
+
+
+@extend_schema(tags=["registrations"])
+class RegistrationDetailView(TournamentScopedView):
+    @extend_schema(responses={200: s.RegistrationSerializer, **_errors(404)})
+    def get(self, request: Request, tournament_pk: int, registration_pk: int) -> Response:
+        tournament = self.get_tournament()
+        return Response(self.registration_out(tournament, self.get_registration(tournament)))
+
+    @extend_schema(
+        request=s.RegistrationUpdateSerializer,
+        responses={200: s.RegistrationSerializer, **_errors(400, 403, 404, 409)},
+    )
+    def patch(self, request: Request, tournament_pk: int, registration_pk: int) -> Response:
+        tournament = self.get_tournament()
+        reg = self.get_registration(tournament)
+        data = s.RegistrationUpdateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        reg = services.registration_set_paid(
+            registration=reg, paid=data.validated_data["paid"], actor=request.user
+        )
+        reg = Registration.objects.select_related("player").get(pk=reg.pk)
+        return Response(self.registration_out(tournament, reg))
+
+
+@extend_schema(tags=["registrations"])
+class RegistrationWithdrawView(TournamentScopedView):
+    @extend_schema(
+        request=s.WithdrawSerializer,
+        responses={200: s.RegistrationSerializer, **_errors(400, 403, 404, 409)},
+        description="Before the draw the player leaves the list; after it his matches become "
+        "walkovers (at once, or as soon as his next opponent is known).",
+    )
+    def post(self, request: Request, tournament_pk: int, registration_pk: int) -> Response:
+        tournament = self.get_tournament()
+        reg = self.get_registration(tournament)
+        data = s.WithdrawSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        reg = services.registration_withdraw(
+            registration=reg, actor=request.user, reason=data.validated_data["reason"]
+        )
+        reg = Registration.objects.select_related("player").get(pk=reg.pk)
+        return Response(self.registration_out(tournament, reg))
+
+
+@extend_schema(tags=["matches"])
+class MatchHandicapView(TournamentScopedView):
+    @extend_schema(
+        request=s.HandicapSerializer,
+        responses={200: s.MatchSummarySerializer, **_errors(400, 403, 404, 409)},
+        description="Override the head start (and race) of a match that has not started.",
+    )
+    def post(self, request: Request, tournament_pk: int, match_pk: int) -> Response:
+        tournament = self.get_tournament()
+        match = self.get_match(tournament)
+        data = s.HandicapSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        match = services.match_set_handicap(
+            match=match,
+            head_start=data.validated_data["head_start"],
+            balls_to_win=data.validated_data.get("balls_to_win"),
+            actor=request.user,
+        )
+        return Response(s.MatchSummarySerializer(match).data)
+
+
+@extend_schema(tags=["matches"])
+class MatchCorrectView(TournamentScopedView):
+    @extend_schema(
+        request=s.CorrectResultSerializer,
+        responses={200: s.MatchSummarySerializer, **_errors(400, 403, 404, 409)},
+        description="Correct a finished result while the matches it fed have not started; "
+        "players are re-routed and ratings recomputed.",
+    )
+    def post(self, request: Request, tournament_pk: int, match_pk: int) -> Response:
+        tournament = self.get_tournament()
+        match = self.get_match(tournament)
+        data = s.CorrectResultSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        match = services.match_correct_result(
+            match=match,
+            winner_slot=v["winner"],
+            score_a=v["score_a"],
+            score_b=v["score_b"],
+            actor=request.user,
+        )
+        return Response(s.MatchSummarySerializer(match).data)
+
+
+@extend_schema(tags=["matches"])
+class MatchRatingView(TournamentScopedView):
+    @extend_schema(responses={200: s.MatchRatingSerializer, **_errors(404)})
+    def get(self, request: Request, tournament_pk: int, match_pk: int) -> Response:
+        tournament = self.get_tournament()
+        match = self.get_match(tournament)
+        return Response(selectors.match_rating_changes(match=match))

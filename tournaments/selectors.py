@@ -1,0 +1,647 @@
+"""Reads of the tournaments app, shared by the API and the web pages. Selectors return
+querysets or plain dicts (JSON-able apart from Decimal money) with a constant number of queries."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from django.db.models import Q, QuerySet, Sum
+from django.db.models.functions import Upper
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments.algorithms import prizes
+from tournaments.algorithms.groups import GroupResult, group_table
+from tournaments.algorithms.model import Bracket, MatchSpec, Source
+from tournaments.algorithms.standings import final_standings
+from tournaments.models import AuditEntry, Player, RatingChange, Registration, Tournament
+
+if TYPE_CHECKING:
+    from tournaments.services.draw import DrawPlan
+
+ACTIVE = Registration.Status.ACTIVE
+DONE = ("finished", "walkover")
+STAGE_ORDER = (
+    "single",
+    "group",
+    "upper",
+    "lower",
+    "playoff",
+    "third_place",
+    "grand_final",
+    "grand_final_reset",
+)
+
+
+# --- players -------------------------------------------------------------------------------
+
+
+class _UnicodeUpper(Upper):
+    """UPPER(name), the expression of the name index on PostgreSQL. SQLite's own UPPER knows
+    only ASCII, so there (the embedded set-up) a Python function does it."""
+
+    def as_sqlite(self, compiler: Any, connection: Any, **extra: Any) -> Any:
+        connection.ensure_connection()
+        connection.connection.create_function(
+            "LUZA_UPPER", 1, lambda v: v.upper() if isinstance(v, str) else v, deterministic=True
+        )
+        return super().as_sql(compiler, connection, function="LUZA_UPPER", **extra)
+
+
+def player_list(*, search: str = "") -> QuerySet[Player]:
+    """Players, by name. ``search`` matches the start of any word of the name, ignoring case
+    (Cyrillic too): it compares UPPER(name), the expression the name index is built on."""
+    players = Player.objects.all()
+    needle = " ".join(search.split()).upper()
+    if needle:
+        players = players.annotate(name_upper=_UnicodeUpper("name")).filter(
+            Q(name_upper__startswith=needle) | Q(name_upper__contains=f" {needle}")
+        )
+    return players.order_by("name", "pk")
+
+
+def player_rating_history(*, player: Player) -> QuerySet[RatingChange]:
+    """The player's rating changes, newest first, with tournament and opponent."""
+    return (
+        RatingChange.objects.filter(player=player)
+        .select_related("tournament", "opponent")
+        .order_by("-created_at", "-pk")
+    )
+
+
+def match_rating_changes(*, match: Any) -> dict[str, dict[str, int]]:
+    """The match's current Elo change per slot: {"a": {"before", "after", "delta"}, ...};
+    empty when the match was not rated (walkover, unrated tournament, not finished)."""
+    out: dict[str, dict[str, int]] = {}
+    slots = {match.player_a_id: "a", match.player_b_id: "b"}
+    for change in RatingChange.objects.filter(match=match, reason="match"):
+        slot = slots.get(change.player_id)
+        if slot is not None:
+            out[slot] = {
+                "before": change.rating_before,
+                "after": change.rating_after,
+                "delta": change.delta,
+            }
+    return out
+
+
+# --- tournaments and registrations -----------------------------------------------------------
+
+
+def tournament_list(*, user: Any) -> QuerySet[Tournament]:
+    """Public tournaments, plus those the user organises or referees (all for a superuser)."""
+    tournaments = Tournament.objects.all()
+    if getattr(user, "is_superuser", False):
+        return tournaments
+    visible = Q(is_public=True)
+    if getattr(user, "is_authenticated", False):
+        visible |= Q(organisers=user) | Q(referees=user)
+    ids = Tournament.objects.filter(visible).values("pk")
+    return tournaments.filter(pk__in=ids)
+
+
+def registration_list(*, tournament: Tournament) -> QuerySet[Registration]:
+    """The desk's list: seeded order after the draw, registration order before it."""
+    return (
+        Registration.objects.filter(tournament=tournament)
+        .select_related("player")
+        .order_by("seed", "created_at", "pk")
+    )
+
+
+def registration_totals(*, tournament: Tournament) -> dict[str, Any]:
+    """Running totals of the desk: players, fees due (active players), fees paid (every paid
+    fee: a withdrawal after paying is not a refund until the tick is removed), and the pool."""
+    regs = Registration.objects.filter(tournament=tournament)
+    active = regs.filter(status=ACTIVE)
+    due = active.aggregate(total=Sum("fee_due"))["total"] or Decimal(0)
+    paid = regs.filter(paid=True).aggregate(total=Sum("fee_due"))["total"] or Decimal(0)
+    return {
+        "players": active.count(),
+        "paid_players": active.filter(paid=True).count(),
+        "withdrawn": regs.filter(status=Registration.Status.WITHDRAWN).count(),
+        "fees_due": due,
+        "fees_paid": paid,
+        "fees_outstanding": active.filter(paid=False).aggregate(total=Sum("fee_due"))["total"]
+        or Decimal(0),
+        "pool": _pool(tournament, paid),
+    }
+
+
+def _pool(tournament: Tournament, paid: Decimal) -> Decimal:
+    return prizes.prize_pool(
+        paid_fees=paid,
+        percent=tournament.pool_percent,
+        added=tournament.added_money,
+        unit=tournament.prize_unit,
+    )
+
+
+def tournament_audit(*, tournament: Tournament) -> QuerySet[AuditEntry]:
+    return AuditEntry.objects.filter(tournament=tournament).order_by("-created_at", "-pk")
+
+
+# --- the bracket -------------------------------------------------------------------------------
+
+
+_STAGE_TITLES = {
+    "single": gettext_lazy("Bracket"),
+    "upper": gettext_lazy("Upper bracket"),
+    "lower": gettext_lazy("Lower bracket"),
+    "grand_final": gettext_lazy("Grand final"),
+    "grand_final_reset": gettext_lazy("Grand final, reset"),
+    "playoff": gettext_lazy("Play-off"),
+    "third_place": gettext_lazy("Third place"),
+}
+
+
+def _stage_title(stage: str, group: int | None) -> str:
+    if stage == "group":
+        return _("Group %(n)s") % {"n": group}
+    return str(_STAGE_TITLES.get(stage, stage))
+
+
+def _round_title(stage: str, rnd: int, last_round: int) -> str:
+    if stage in ("single", "playoff"):
+        if rnd == last_round:
+            return _("Final")
+        if rnd == last_round - 1:
+            return _("Semi-finals")
+        if rnd == last_round - 2:
+            return _("Quarter-finals")
+    if stage in ("grand_final", "grand_final_reset", "third_place"):
+        return _stage_title(stage, None)
+    return _("Round %(n)s") % {"n": rnd}
+
+
+class _Sources:
+    """Where an empty slot's player comes from, labelled; translations looked up once."""
+
+    def __init__(self) -> None:
+        self.seed = _("Seed %(n)s")
+        self.group = _("Group %(group)s, place %(rank)s")
+        self.winner = _("Winner of %(key)s")
+        self.loser = _("Loser of %(key)s")
+
+    def __call__(self, src: Source | None) -> dict[str, Any] | None:
+        if src is None:
+            return None
+        ref: Any = src.ref
+        if src.kind == "seed":
+            label = self.seed % {"n": ref}
+        elif src.kind == "group":
+            group, rank = ref
+            ref = [group, rank]
+            label = self.group % {"group": group, "rank": rank}
+        elif src.kind == "winner":
+            label = self.winner % {"key": ref}
+        else:
+            label = self.loser % {"key": ref}
+        return {"kind": src.kind, "ref": ref, "label": label}
+
+
+def _group_rounds(matches: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Matches grouped by stage (each group its own stage entry) and round, in play order."""
+    stages: dict[tuple[int, int], dict[str, Any]] = {}
+    for m in matches:
+        rank = STAGE_ORDER.index(m["stage"]) if m["stage"] in STAGE_ORDER else len(STAGE_ORDER)
+        skey = (rank, m["group"] or 0)
+        if skey not in stages:
+            stages[skey] = {
+                "stage": m["stage"],
+                "group": m["group"],
+                "title": _stage_title(m["stage"], m["group"]),
+                "rounds": {},
+            }
+        stages[skey]["rounds"].setdefault(m["round"], []).append(m)
+    out = []
+    for skey in sorted(stages):
+        stage = stages[skey]
+        rounds = stage["rounds"]
+        last = max(rounds)
+        stage["rounds"] = [
+            {
+                "round": r,
+                "title": _round_title(stage["stage"], r, last),
+                "matches": sorted(rounds[r], key=lambda m: m["order"]),
+            }
+            for r in sorted(rounds)
+        ]
+        out.append(stage)
+    return out
+
+
+def _link(target: tuple[str, str] | None) -> dict[str, str] | None:
+    return {"key": target[0], "slot": target[1]} if target else None
+
+
+def _specs(tournament: Tournament, entrants: int) -> dict[str, MatchSpec]:
+    """The pure bracket's specs by key (for the slots' sources); empty before the draw."""
+    from tournaments.errors import TournamentError
+    from tournaments.services.draw import generate_bracket
+
+    if entrants < 2:
+        return {}
+    try:
+        return {m.key: m for m in generate_bracket(tournament, entrants).matches}
+    except TournamentError:
+        return {}
+
+
+_BRACKET_FIELDS = (
+    "pk",
+    "key",
+    "stage",
+    "round",
+    "order",
+    "group",
+    "schedule_round",
+    "conditional",
+    "status",
+    "player_a_id",
+    "player_a__name",
+    "player_a__rating",
+    "player_b_id",
+    "player_b__name",
+    "player_b__rating",
+    "score_a",
+    "score_b",
+    "ruleset",
+    "head_start_overridden",
+    "winner_id",
+    "result",
+    "table__number",
+    "winner_to_id",
+    "winner_slot",
+    "loser_to_id",
+    "loser_slot",
+)
+
+
+def tournament_bracket(*, tournament: Tournament) -> dict[str, Any]:
+    """Every match of the drawn bracket as plain dicts grouped by stage and round: key, players
+    (with seed and rating), where unknown players come from, score, race and head start,
+    status, winner, table, links, and the Elo change. Three queries whatever the size."""
+    from matches.models import Match
+
+    # Plain values with the players and table joined: no model instances, and not the engine
+    # state, the bulk of a row.
+    rows = list(Match.objects.filter(tournament=tournament).order_by("pk").values(*_BRACKET_FIELDS))
+    regs = {
+        r["player_id"]: r
+        for r in Registration.objects.filter(tournament=tournament).values(
+            "player_id", "seed", "rating_at_entry", "status"
+        )
+    }
+    changes: dict[int, dict[int, int]] = {}
+    for match_id, player_id, delta in RatingChange.objects.filter(
+        tournament=tournament, reason="match"
+    ).values_list("match_id", "player_id", "delta"):
+        changes.setdefault(match_id, {})[player_id] = delta
+    specs = _specs(tournament, sum(1 for r in regs.values() if r["seed"] is not None))
+    key_of = {row["pk"]: row["key"] for row in rows}
+    source = _Sources()
+    status_labels = {value: str(label) for value, label in Match.Status.choices}
+
+    def person(row: Mapping[str, Any], slot: str) -> dict[str, Any] | None:
+        player_id = row[f"player_{slot}_id"]
+        if player_id is None:
+            return None
+        reg = regs.get(player_id, {})
+        return {
+            "id": player_id,
+            "name": row[f"player_{slot}__name"],
+            "seed": reg.get("seed"),
+            "rating": reg.get("rating_at_entry", row[f"player_{slot}__rating"]),
+            "withdrawn": reg.get("status") == Registration.Status.WITHDRAWN,
+        }
+
+    def link(target_id: int | None, slot: str) -> dict[str, str] | None:
+        return _link((key_of[target_id], slot)) if target_id else None
+
+    matches = []
+    for row in rows:
+        spec = specs.get(row["key"])
+        ruleset = row["ruleset"] or {}
+        winner = None
+        if row["winner_id"] is not None:
+            winner = "a" if row["winner_id"] == row["player_a_id"] else "b"
+        delta = changes.get(row["pk"])
+        matches.append(
+            {
+                "id": row["pk"],
+                "key": row["key"],
+                "stage": row["stage"],
+                "round": row["round"],
+                "order": row["order"],
+                "group": row["group"],
+                "schedule_round": row["schedule_round"],
+                "conditional": row["conditional"],
+                "status": row["status"],
+                "status_label": status_labels.get(row["status"], row["status"]),
+                "player_a": person(row, "a"),
+                "player_b": person(row, "b"),
+                "source_a": source(spec.a) if spec else None,
+                "source_b": source(spec.b) if spec else None,
+                "score_a": row["score_a"],
+                "score_b": row["score_b"],
+                "balls_to_win": ruleset.get("balls_to_win"),
+                "frames_to_win": ruleset.get("frames_to_win"),
+                "head_start": ruleset.get("head_start"),
+                "head_start_overridden": row["head_start_overridden"],
+                "winner": winner,
+                "result": row["result"],
+                "table": row["table__number"],
+                "winner_to": link(row["winner_to_id"], row["winner_slot"]),
+                "loser_to": link(row["loser_to_id"], row["loser_slot"]),
+                "rating_change": {
+                    "a": delta.get(row["player_a_id"]),
+                    "b": delta.get(row["player_b_id"]),
+                }
+                if delta
+                else None,
+            }
+        )
+    return {
+        "tournament": tournament.pk,
+        "format": tournament.format,
+        "status": tournament.status,
+        "version": tournament.public_version,
+        "preview": False,
+        "draw_method": tournament.draw_method,
+        "random_seed": tournament.random_seed,
+        "stages": _group_rounds(matches),
+    }
+
+
+def bracket_from_plan(tournament: Tournament, plan: DrawPlan) -> dict[str, Any]:
+    """A draw preview in the shape of ``tournament_bracket`` (no ids, nothing played)."""
+    from tournaments.services.match_setup import effective_ruleset
+
+    by_seed = dict(enumerate(plan.order, start=1))
+    source = _Sources()
+
+    def person(src: Source | None) -> dict[str, Any] | None:
+        if src is None or src.kind != "seed":
+            return None
+        reg = by_seed[src.ref]  # type: ignore[index]
+        return {
+            "id": reg.player_id,
+            "name": reg.player.name,
+            "seed": src.ref,
+            "rating": reg.rating_at_entry,
+            "withdrawn": False,
+        }
+
+    matches = []
+    for spec in plan.bracket.matches:
+        a, b = person(spec.a), person(spec.b)
+        ruleset: dict[str, Any] = {}
+        if a and b:
+            ruleset = effective_ruleset(
+                tournament, spec.stage, rating_a=a["rating"], rating_b=b["rating"]
+            )
+        matches.append(
+            {
+                "id": None,
+                "key": spec.key,
+                "stage": spec.stage,
+                "round": spec.round,
+                "order": spec.order,
+                "group": spec.group,
+                "schedule_round": spec.schedule_round,
+                "conditional": spec.conditional,
+                "status": "ready" if a and b else "scheduled",
+                "status_label": str(_("Ready") if a and b else _("Waiting for players")),
+                "player_a": a,
+                "player_b": b,
+                "source_a": source(spec.a),
+                "source_b": source(spec.b),
+                "score_a": None,
+                "score_b": None,
+                "balls_to_win": ruleset.get("balls_to_win"),
+                "frames_to_win": ruleset.get("frames_to_win"),
+                "head_start": ruleset.get("head_start"),
+                "head_start_overridden": False,
+                "winner": None,
+                "result": "",
+                "table": None,
+                "winner_to": _link(spec.winner_to),
+                "loser_to": _link(spec.loser_to),
+                "rating_change": None,
+            }
+        )
+    return {
+        "tournament": tournament.pk,
+        "format": tournament.format,
+        "status": tournament.status,
+        "version": tournament.public_version,
+        "preview": True,
+        "draw_method": plan.method,
+        "random_seed": plan.random_seed,
+        "unpaid": [{"id": r.player_id, "name": r.player.name} for r in plan.unpaid],
+        "stages": _group_rounds(matches),
+    }
+
+
+# --- standings and prizes ----------------------------------------------------------------------
+
+
+class _Results:
+    """The finished matches and seeds of a tournament, read once (two queries)."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        from matches.models import Match
+
+        self.tournament = tournament
+        self.regs = {
+            r.player_id: r
+            for r in Registration.objects.filter(tournament=tournament, seed__isnull=False)
+            .select_related("player")
+            .order_by("seed")
+        }
+        self.by_seed = {r.seed: r for r in self.regs.values()}
+        self.matches = list(
+            Match.objects.filter(tournament=tournament).values(
+                "key",
+                "stage",
+                "group",
+                "status",
+                "player_a_id",
+                "player_b_id",
+                "winner_id",
+                "loser_id",
+                "score_a",
+                "score_b",
+            )
+        )
+
+    def seed(self, player_id: int) -> int:
+        return self.regs[player_id].seed  # type: ignore[return-value]
+
+    def outcomes(self) -> dict[str, tuple[int, int]]:
+        return {
+            m["key"]: (self.seed(m["winner_id"]), self.seed(m["loser_id"]))
+            for m in self.matches
+            if m["status"] in DONE and m["winner_id"] and m["loser_id"]
+        }
+
+    def groups(self, bracket: Bracket | None) -> dict[int, dict[str, Any]]:
+        """Per group: its table (rows of GroupRow) and whether every match is done."""
+        members: dict[int, list[int]] = {}
+        if bracket is not None and bracket.format == "groups_playoff":
+            for g, seeds in enumerate(bracket.options.get("members", ()), start=1):  # type: ignore[arg-type]
+                members[g] = list(seeds)
+        results: dict[int, list[GroupResult]] = {}
+        complete: dict[int, bool] = {}
+        for m in self.matches:
+            if m["stage"] != "group" or m["group"] is None:
+                continue
+            g = m["group"]
+            complete.setdefault(g, True)
+            if m["status"] not in DONE or not m["winner_id"]:
+                complete[g] = False
+                continue
+            results.setdefault(g, []).append(
+                GroupResult(
+                    self.seed(m["player_a_id"]),
+                    self.seed(m["player_b_id"]),
+                    m["score_a"] or 0,
+                    m["score_b"] or 0,
+                    self.seed(m["winner_id"]),
+                )
+            )
+        return {
+            g: {
+                "rows": group_table(results.get(g, []), players=members.get(g, ())),
+                "complete": done,
+            }
+            for g, done in sorted(complete.items())
+        }
+
+    def person(self, seed: int) -> dict[str, Any]:
+        reg = self.by_seed[seed]
+        return {
+            "id": reg.player_id,
+            "name": reg.player.name,
+            "city": reg.player.city,
+            "club": reg.player.club,
+            "seed": seed,
+            "withdrawn": reg.status == Registration.Status.WITHDRAWN,
+        }
+
+
+def _bracket(results: _Results) -> Bracket | None:
+    from tournaments.errors import TournamentError
+    from tournaments.services.draw import generate_bracket
+
+    if len(results.regs) < 2:
+        return None
+    try:
+        return generate_bracket(results.tournament, len(results.regs))
+    except TournamentError:
+        return None
+
+
+def tournament_standings(*, tournament: Tournament) -> dict[str, Any]:
+    """Final places decided so far, best first; players knocked out at the same point share
+    places (e.g. 5–8). Group tables ranked by wins, head-to-head, then ball difference."""
+    results = _Results(tournament)
+    bracket = _bracket(results)
+    groups = results.groups(bracket)
+    places = []
+    if bracket is not None:
+        ranks = {
+            g: [row.seed for row in data["rows"]] for g, data in groups.items() if data["complete"]
+        }
+        for place in final_standings(bracket, results.outcomes(), group_ranks=ranks):
+            places.append(
+                {
+                    "first": place.first,
+                    "last": place.last,
+                    "shared": place.first != place.last,
+                    "label": str(place.first)
+                    if place.first == place.last
+                    else f"{place.first}–{place.last}",
+                    "players": [results.person(s) for s in place.seeds],
+                }
+            )
+    return {
+        "tournament": tournament.pk,
+        "status": tournament.status,
+        "complete": tournament.status == Tournament.Status.FINISHED,
+        "version": tournament.public_version,
+        "places": places,
+        "groups": [
+            {
+                "group": g,
+                "title": _stage_title("group", g),
+                "complete": data["complete"],
+                "rows": [
+                    {
+                        "rank": row.rank,
+                        "player": results.person(row.seed),
+                        "played": row.played,
+                        "wins": row.wins,
+                        "losses": row.losses,
+                        "balls_for": row.balls_for,
+                        "balls_against": row.balls_against,
+                        "ball_difference": row.ball_difference,
+                    }
+                    for row in data["rows"]
+                ],
+            }
+            for g, data in groups.items()
+        ],
+    }
+
+
+def tournament_prizes(*, tournament: Tournament) -> dict[str, Any]:
+    """The prize fund: pool percent of the paid fees (rounded down to the unit) plus added
+    money, split by the place shares; the awards add up exactly to the pool. Players sharing
+    places pool those places' money and split it evenly. Players appear as places are decided."""
+    paid = Registration.objects.filter(tournament=tournament, paid=True).aggregate(
+        total=Sum("fee_due")
+    )["total"] or Decimal(0)
+    pool = _pool(tournament, paid)
+    shares = [Decimal(s) for s in tournament.place_shares]
+    standings = tournament_standings(tournament=tournament)
+    entries = [
+        (p["first"], p["last"], [pl["id"] for pl in p["players"]])
+        for p in standings["places"]
+        if p["first"] <= len(shares)
+    ]
+    people = {pl["id"]: pl for p in standings["places"] for pl in p["players"]}
+    split = prizes.split_prizes(
+        pool=pool, shares=shares, unit=tournament.prize_unit, places=entries
+    )
+    awards = []
+    for award in split.awards:
+        awards.append(
+            {
+                "first": award.first,
+                "last": award.last,
+                "label": str(award.first)
+                if award.first == award.last
+                else f"{award.first}–{award.last}",
+                "share_percent": sum(shares[award.first - 1 : award.last], Decimal(0)),
+                "total": award.total,
+                "amount_each": award.amount_each,
+                "players": [
+                    {"id": pid, "name": people[pid]["name"], "amount": amount}
+                    for pid, amount in zip(award.players, award.amounts, strict=True)
+                ],
+            }
+        )
+    return {
+        "tournament": tournament.pk,
+        "complete": standings["complete"],
+        "paid_fees": paid,
+        "pool_percent": tournament.pool_percent,
+        "added_money": tournament.added_money,
+        "unit": tournament.prize_unit,
+        "pool": pool,
+        "awards": awards,
+    }

@@ -1,0 +1,555 @@
+"""API shapes: input parsing (the services decide what is allowed) and output descriptions that
+drf-spectacular turns into the OpenAPI schema. Money is a string."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from tournaments.models import Player, RatingChange, Registration, Tournament
+
+
+def _enum(values: list[str]) -> Any:
+    """A read-only string whose values the schema states as a pattern: an enum would become a
+    component named after the field ("status"), which the matches' status also claims."""
+
+    @extend_schema_field(
+        {
+            "type": "string",
+            "pattern": "^({})$".format("|".join(values)),
+            "description": ", ".join(values),
+        }
+    )
+    class EnumField(serializers.CharField):
+        pass
+
+    return EnumField(read_only=True)
+
+
+# --- errors ------------------------------------------------------------------------------------
+
+
+class ErrorSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    params = serializers.DictField(required=False)
+    fields = serializers.DictField(required=False, help_text="Per-field messages of invalid input.")
+
+
+# --- players -------------------------------------------------------------------------------
+
+
+class PlayerRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    user = serializers.PrimaryKeyRelatedField(read_only=True, help_text="Linked login (user id).")
+
+    class Meta:
+        model = Player
+        fields = ["id", "name", "city", "club", "rating", "user", "created_at", "updated_at"]
+
+
+class RatingChangeSerializer(serializers.ModelSerializer):
+    tournament_name = serializers.CharField(source="tournament.name", default=None)
+    opponent = PlayerRefSerializer(allow_null=True)
+
+    class Meta:
+        model = RatingChange
+        fields = [
+            "id",
+            "tournament",
+            "tournament_name",
+            "match",
+            "opponent",
+            "rating_before",
+            "rating_after",
+            "delta",
+            "reason",
+            "created_at",
+        ]
+
+
+class PlayerDetailSerializer(PlayerSerializer):
+    rating_history = serializers.SerializerMethodField()
+
+    class Meta(PlayerSerializer.Meta):
+        fields = [*PlayerSerializer.Meta.fields, "rating_history"]
+
+    @extend_schema_field(RatingChangeSerializer(many=True))
+    def get_rating_history(self, player: Player) -> list[dict[str, Any]]:
+        return RatingChangeSerializer(self.context["rating_history"], many=True).data
+
+
+class PlayerWriteSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    city = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    club = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    rating = serializers.IntegerField(
+        required=False, allow_null=True, help_text=_("Empty: the starting rating.")
+    )
+    user = serializers.PrimaryKeyRelatedField(
+        queryset=get_user_model().objects.all(),
+        required=False,
+        allow_null=True,
+        help_text="Login to link the player to (user id).",
+    )
+
+
+class PlayerUpdateSerializer(PlayerWriteSerializer):
+    name = serializers.CharField(max_length=200, required=False)
+    city = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    club = serializers.CharField(max_length=100, required=False, allow_blank=True)
+
+
+# --- tournaments -----------------------------------------------------------------------------
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    organisers = serializers.SlugRelatedField(slug_field="username", many=True, read_only=True)
+    can_manage = serializers.SerializerMethodField()
+    status = _enum(Tournament.Status.values)
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "id",
+            "name",
+            "date",
+            "venue",
+            "chief_judge",
+            "description",
+            "preset",
+            "discipline",
+            "ruleset",
+            "stage_rules",
+            "time_limit_minutes",
+            "format",
+            "grand_final",
+            "third_place",
+            "playoff_size",
+            "group_size",
+            "group_advance",
+            "max_players",
+            "entry_fee",
+            "fee_bands",
+            "pool_percent",
+            "place_shares",
+            "prize_unit",
+            "added_money",
+            "handicap_scheme",
+            "rated",
+            "elo_k",
+            "self_scoring",
+            "is_public",
+            "status",
+            "draw_method",
+            "random_seed",
+            "drawn_at",
+            "finished_at",
+            "public_version",
+            "organisers",
+            "can_manage",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = fields
+
+    def get_can_manage(self, tournament: Tournament) -> bool:
+        """Whether the requesting user organises it (``managed``: ids read once per request)."""
+        from tournaments.access import can_manage_tournament
+
+        request = self.context.get("request")
+        if request is None or not request.user.is_authenticated:
+            return False
+        managed = self.context.get("managed")
+        if managed is not None and not request.user.is_superuser:
+            return tournament.pk in managed
+        return can_manage_tournament(request.user, tournament)
+
+
+class TournamentWriteSerializer(serializers.Serializer):
+    """Settings of a tournament; on create, ``preset`` fills whatever is not sent."""
+
+    preset = serializers.ChoiceField(
+        choices=[],
+        required=False,
+        allow_blank=True,
+        help_text="free_pyramid_30, duplex, llb_frames_8",
+    )
+    name = serializers.CharField(max_length=200)
+    date = serializers.DateField()
+    venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    chief_judge = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    description = serializers.CharField(required=False, allow_blank=True)
+    discipline = serializers.CharField(max_length=30, required=False)
+    ruleset = serializers.JSONField(
+        required=False, help_text="Rules engine keys of the discipline."
+    )
+    stage_rules = serializers.JSONField(
+        required=False,
+        help_text='{"upper"|"lower"|"playoff"|"group": {"balls_to_win", "frames_to_win", '
+        '"time_limit_minutes"}}',
+    )
+    time_limit_minutes = serializers.IntegerField(required=False, allow_null=True)
+    format = serializers.ChoiceField(choices=Tournament.Format.choices, required=False)
+    grand_final = serializers.ChoiceField(choices=Tournament.GrandFinal.choices, required=False)
+    third_place = serializers.ChoiceField(choices=Tournament.ThirdPlace.choices, required=False)
+    playoff_size = serializers.IntegerField(required=False, allow_null=True)
+    group_size = serializers.IntegerField(required=False, allow_null=True)
+    group_advance = serializers.IntegerField(required=False)
+    max_players = serializers.IntegerField(required=False)
+    entry_fee = serializers.DecimalField(max_digits=10, decimal_places=2, required=False)
+    fee_bands = serializers.JSONField(
+        required=False, help_text='[{"min_rating": int|null, "max_rating": int|null, "fee": "500"}]'
+    )
+    pool_percent = serializers.DecimalField(max_digits=5, decimal_places=2, required=False)
+    place_shares = serializers.ListField(
+        child=serializers.DecimalField(max_digits=5, decimal_places=2),
+        required=False,
+        help_text="Percent of the prize fund per place, adding up to 100.",
+    )
+    prize_unit = serializers.DecimalField(max_digits=10, decimal_places=2, required=False)
+    added_money = serializers.DecimalField(max_digits=10, decimal_places=2, required=False)
+    handicap_scheme = serializers.CharField(max_length=40, required=False)
+    rated = serializers.BooleanField(required=False)
+    elo_k = serializers.IntegerField(required=False)
+    self_scoring = serializers.BooleanField(required=False)
+    is_public = serializers.BooleanField(required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        from tournaments.presets import PRESETS
+
+        super().__init__(*args, **kwargs)
+        self.fields["preset"].choices = [(slug, slug) for slug in PRESETS]
+
+
+class TournamentUpdateSerializer(TournamentWriteSerializer):
+    name = serializers.CharField(max_length=200, required=False)
+    date = serializers.DateField(required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields.pop("preset")
+
+
+class PresetSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    title = serializers.CharField()
+    description = serializers.CharField()
+    fields = serializers.DictField()
+
+
+# --- registrations ---------------------------------------------------------------------------
+
+
+class RegistrationPlayerSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "name", "city", "club", "rating"]
+
+
+class RegistrationSerializer(serializers.ModelSerializer):
+    """Fee fields are shown to the tournament's organisers only (null for everybody else)."""
+
+    player = RegistrationPlayerSerializer()
+    status = _enum(Registration.Status.values)
+    fee_due = serializers.SerializerMethodField()
+    paid = serializers.SerializerMethodField()
+    paid_at = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Registration
+        fields = [
+            "id",
+            "player",
+            "rating_at_entry",
+            "seed",
+            "status",
+            "fee_due",
+            "paid",
+            "paid_at",
+            "withdrawn_at",
+            "created_at",
+        ]
+
+    def _private(self) -> bool:
+        return bool(self.context.get("can_manage"))
+
+    def get_fee_due(self, reg: Registration) -> str | None:
+        return format(reg.fee_due, "f") if self._private() else None
+
+    def get_paid(self, reg: Registration) -> bool | None:
+        return reg.paid if self._private() else None
+
+    def get_paid_at(self, reg: Registration) -> str | None:
+        return reg.paid_at.isoformat() if self._private() and reg.paid_at else None
+
+
+class NewPlayerSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    city = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    club = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    rating = serializers.IntegerField(required=False, allow_null=True)
+
+
+class RegistrationCreateSerializer(serializers.Serializer):
+    """Either ``player_id`` (an existing player) or ``player`` (a new one)."""
+
+    player_id = serializers.IntegerField(required=False)
+    player = NewPlayerSerializer(required=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("player_id" in attrs) == ("player" in attrs):
+            raise serializers.ValidationError(
+                _("Give either player_id (an existing player) or player (a new one).")
+            )
+        return attrs
+
+
+class RegistrationUpdateSerializer(serializers.Serializer):
+    paid = serializers.BooleanField()
+
+
+class WithdrawSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+
+
+class TotalsSerializer(serializers.Serializer):
+    players = serializers.IntegerField()
+    paid_players = serializers.IntegerField()
+    withdrawn = serializers.IntegerField()
+    fees_due = serializers.DecimalField(max_digits=12, decimal_places=2)
+    fees_paid = serializers.DecimalField(max_digits=12, decimal_places=2)
+    fees_outstanding = serializers.DecimalField(max_digits=12, decimal_places=2)
+    pool = serializers.DecimalField(max_digits=12, decimal_places=2)
+
+
+# --- draw ------------------------------------------------------------------------------------
+
+DRAW_METHODS = [("seeded", "seeded"), ("random", "random"), ("manual", "manual")]
+
+
+class DrawSerializer(serializers.Serializer):
+    method = serializers.ChoiceField(choices=DRAW_METHODS)
+    random_seed = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0, help_text="random: replay a draw."
+    )
+    order = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="manual: player ids, seed 1 first.",
+    )
+    allow_unpaid = serializers.BooleanField(
+        required=False, default=False, help_text="Draw although some entry fees are unpaid."
+    )
+
+
+class DrawPreviewQuerySerializer(serializers.Serializer):
+    method = serializers.ChoiceField(choices=DRAW_METHODS, default="seeded")
+    random_seed = serializers.IntegerField(required=False, min_value=0)
+    order = serializers.CharField(required=False, help_text="manual: comma-separated player ids.")
+
+    def validate_order(self, value: str) -> list[int]:
+        try:
+            return [int(x) for x in value.split(",") if x.strip()]
+        except ValueError:
+            raise serializers.ValidationError(_("Give player ids separated by commas.")) from None
+
+
+# --- bracket, standings, prizes (output only) ------------------------------------------------
+
+
+class SideSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    seed = serializers.IntegerField(allow_null=True)
+    rating = serializers.IntegerField()
+    withdrawn = serializers.BooleanField()
+
+
+class SourceSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["seed", "winner", "loser", "group"])
+    ref = serializers.JSONField(help_text="Seed number, match key, or [group, rank].")
+    label = serializers.CharField()
+
+
+class LinkSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    slot = serializers.CharField(help_text='"a" or "b"')
+
+
+class HeadStartSerializer(serializers.Serializer):
+    a = serializers.IntegerField()
+    b = serializers.IntegerField()
+
+
+class BracketMatchSerializer(serializers.Serializer):
+    id = serializers.IntegerField(allow_null=True)
+    key = serializers.CharField()
+    stage = serializers.CharField()
+    round = serializers.IntegerField()
+    order = serializers.IntegerField()
+    group = serializers.IntegerField(allow_null=True)
+    schedule_round = serializers.IntegerField()
+    conditional = serializers.BooleanField()
+    status = serializers.CharField()
+    status_label = serializers.CharField()
+    player_a = SideSerializer(allow_null=True)
+    player_b = SideSerializer(allow_null=True)
+    source_a = SourceSerializer(allow_null=True)
+    source_b = SourceSerializer(allow_null=True)
+    score_a = serializers.IntegerField(allow_null=True)
+    score_b = serializers.IntegerField(allow_null=True)
+    balls_to_win = serializers.IntegerField(allow_null=True)
+    frames_to_win = serializers.IntegerField(allow_null=True)
+    head_start = HeadStartSerializer(allow_null=True)
+    head_start_overridden = serializers.BooleanField()
+    winner = serializers.ChoiceField(choices=["a", "b"], allow_null=True)
+    result = serializers.CharField(allow_blank=True)
+    table = serializers.IntegerField(allow_null=True)
+    winner_to = LinkSerializer(allow_null=True)
+    loser_to = LinkSerializer(allow_null=True)
+    rating_change = HeadStartSerializer(allow_null=True, help_text="Elo delta per slot.")
+
+
+class BracketRoundSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    title = serializers.CharField()
+    matches = BracketMatchSerializer(many=True)
+
+
+class BracketStageSerializer(serializers.Serializer):
+    stage = serializers.CharField()
+    group = serializers.IntegerField(allow_null=True)
+    title = serializers.CharField()
+    rounds = BracketRoundSerializer(many=True)
+
+
+class BracketSerializer(serializers.Serializer):
+    tournament = serializers.IntegerField()
+    format = serializers.CharField()
+    status = serializers.CharField()
+    version = serializers.IntegerField()
+    preview = serializers.BooleanField()
+    draw_method = serializers.CharField(allow_blank=True)
+    random_seed = serializers.IntegerField(allow_null=True)
+    unpaid = PlayerRefSerializer(many=True, required=False)
+    stages = BracketStageSerializer(many=True)
+
+
+class StandingPlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    city = serializers.CharField(allow_blank=True)
+    club = serializers.CharField(allow_blank=True)
+    seed = serializers.IntegerField()
+    withdrawn = serializers.BooleanField()
+
+
+class PlaceSerializer(serializers.Serializer):
+    first = serializers.IntegerField()
+    last = serializers.IntegerField()
+    shared = serializers.BooleanField()
+    label = serializers.CharField()
+    players = StandingPlayerSerializer(many=True)
+
+
+class GroupRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = StandingPlayerSerializer()
+    played = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    balls_for = serializers.IntegerField()
+    balls_against = serializers.IntegerField()
+    ball_difference = serializers.IntegerField()
+
+
+class GroupTableSerializer(serializers.Serializer):
+    group = serializers.IntegerField()
+    title = serializers.CharField()
+    complete = serializers.BooleanField()
+    rows = GroupRowSerializer(many=True)
+
+
+class StandingsSerializer(serializers.Serializer):
+    tournament = serializers.IntegerField()
+    status = serializers.CharField()
+    complete = serializers.BooleanField()
+    version = serializers.IntegerField()
+    places = PlaceSerializer(many=True)
+    groups = GroupTableSerializer(many=True)
+
+
+class PrizePlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    amount = serializers.DecimalField(max_digits=12, decimal_places=2)
+
+
+class AwardSerializer(serializers.Serializer):
+    first = serializers.IntegerField()
+    last = serializers.IntegerField()
+    label = serializers.CharField()
+    share_percent = serializers.DecimalField(max_digits=6, decimal_places=2)
+    total = serializers.DecimalField(max_digits=12, decimal_places=2)
+    amount_each = serializers.DecimalField(max_digits=12, decimal_places=2)
+    players = PrizePlayerSerializer(many=True)
+
+
+class PrizesSerializer(serializers.Serializer):
+    tournament = serializers.IntegerField()
+    complete = serializers.BooleanField()
+    paid_fees = serializers.DecimalField(max_digits=12, decimal_places=2)
+    pool_percent = serializers.DecimalField(max_digits=5, decimal_places=2)
+    added_money = serializers.DecimalField(max_digits=12, decimal_places=2)
+    unit = serializers.DecimalField(max_digits=12, decimal_places=2)
+    pool = serializers.DecimalField(max_digits=12, decimal_places=2)
+    awards = AwardSerializer(many=True)
+
+
+# --- match corrections -------------------------------------------------------------------------
+
+
+class HandicapSerializer(serializers.Serializer):
+    head_start = HeadStartSerializer()
+    balls_to_win = serializers.IntegerField(required=False, allow_null=True)
+
+
+class CorrectResultSerializer(serializers.Serializer):
+    winner = serializers.ChoiceField(choices=["a", "b"])
+    score_a = serializers.IntegerField(min_value=0)
+    score_b = serializers.IntegerField(min_value=0)
+
+
+class MatchSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    key = serializers.CharField()
+    status = serializers.CharField()
+    player_a = serializers.IntegerField(source="player_a_id", allow_null=True)
+    player_b = serializers.IntegerField(source="player_b_id", allow_null=True)
+    winner = serializers.IntegerField(source="winner_id", allow_null=True)
+    score_a = serializers.IntegerField(allow_null=True)
+    score_b = serializers.IntegerField(allow_null=True)
+    result = serializers.CharField(allow_blank=True)
+    ruleset = serializers.JSONField()
+    head_start_overridden = serializers.BooleanField()
+    clock_limit_seconds = serializers.IntegerField(allow_null=True)
+
+
+class RatingDeltaSerializer(serializers.Serializer):
+    before = serializers.IntegerField()
+    after = serializers.IntegerField()
+    delta = serializers.IntegerField()
+
+
+class MatchRatingSerializer(serializers.Serializer):
+    a = RatingDeltaSerializer(required=False)
+    b = RatingDeltaSerializer(required=False)

@@ -1,0 +1,42 @@
+"""Writes of the tournaments app. Import from here: ``tournaments.services.<name>``."""
+
+from tournaments.services.draw import generate_bracket, tournament_draw, tournament_draw_preview
+from tournaments.services.players import player_create, player_update
+from tournaments.services.progression import (
+    match_correct_result,
+    match_set_handicap,
+    tournament_on_match_finished,
+    tournament_on_match_started,
+)
+from tournaments.services.registrations import (
+    registration_add,
+    registration_add_new_player,
+    registration_set_paid,
+    registration_withdraw,
+)
+from tournaments.services.setup import (
+    tournament_create,
+    tournament_open_registration,
+    tournament_start,
+    tournament_update,
+)
+
+__all__ = [
+    "generate_bracket",
+    "match_correct_result",
+    "match_set_handicap",
+    "player_create",
+    "player_update",
+    "registration_add",
+    "registration_add_new_player",
+    "registration_set_paid",
+    "registration_withdraw",
+    "tournament_create",
+    "tournament_draw",
+    "tournament_draw_preview",
+    "tournament_on_match_finished",
+    "tournament_on_match_started",
+    "tournament_open_registration",
+    "tournament_start",
+    "tournament_update",
+]

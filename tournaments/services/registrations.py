@@ -1,0 +1,181 @@
+"""The registration desk: add players, tick fees paid, withdraw."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.audit import audit_record
+from tournaments.errors import CONFLICT, TournamentError
+from tournaments.models import Player, Registration, Tournament
+from tournaments.services.common import (
+    Status,
+    bump_public_version,
+    lock_tournament,
+    require_status,
+)
+from tournaments.services.players import player_create
+from tournaments.services.setup import fee_for
+
+ACTIVE = Registration.Status.ACTIVE
+WITHDRAWN = Registration.Status.WITHDRAWN
+# Matches of a withdrawn player that become walkovers at once (both players known).
+PENDING_WITH_PLAYERS = ("ready", "on_table", "running", "paused")
+
+
+@transaction.atomic
+def registration_add(*, tournament: Tournament, player: Player, actor: Any) -> Registration:
+    """Register an existing player while registration is open; his fee is priced from his
+    rating (fee bands, else the flat fee). A player who withdrew before the draw comes back."""
+    locked = lock_tournament(tournament)
+    if locked.status != Status.REGISTRATION:
+        if locked.status in (Status.DRAWN, Status.RUNNING, Status.FINISHED):
+            raise TournamentError(
+                "registration_closed",
+                _("Registration is closed: the draw has been made."),
+                status=CONFLICT,
+            )
+        require_status(locked, Status.REGISTRATION)
+    existing = Registration.objects.filter(tournament=locked, player=player).first()
+    if existing is not None and existing.status == ACTIVE:
+        raise TournamentError(
+            "already_registered",
+            _("%(name)s is already registered.") % {"name": player.name},
+            status=CONFLICT,
+            params={"player": player.pk, "registration": existing.pk},
+        )
+    active = Registration.objects.filter(tournament=locked, status=ACTIVE).count()
+    if active >= locked.max_players:
+        raise TournamentError(
+            "tournament_full",
+            _("The tournament is full: %(max)s players.") % {"max": locked.max_players},
+            status=CONFLICT,
+            params={"max_players": locked.max_players},
+        )
+    rating = player.rating
+    fee = fee_for(locked, rating)
+    if existing is not None:
+        existing.status = ACTIVE
+        existing.withdrawn_at = None
+        existing.rating_at_entry = rating
+        existing.fee_due = fee
+        existing.save(update_fields=["status", "withdrawn_at", "rating_at_entry", "fee_due"])
+        registration = existing
+    else:
+        registration = Registration.objects.create(
+            tournament=locked, player=player, rating_at_entry=rating, fee_due=fee
+        )
+    audit_record(
+        actor=actor,
+        action="registration_add",
+        tournament=locked,
+        data={
+            "registration": registration.pk,
+            "player": player.pk,
+            "name": player.name,
+            "rating": rating,
+            "fee_due": str(fee),
+        },
+    )
+    bump_public_version(locked)
+    return registration
+
+
+@transaction.atomic
+def registration_add_new_player(
+    *,
+    tournament: Tournament,
+    actor: Any,
+    name: str,
+    city: str = "",
+    club: str = "",
+    rating: int | None = None,
+) -> Registration:
+    """Create the player and register him; if the registration is refused, no player is left."""
+    player = player_create(actor=actor, name=name, city=city, club=club, rating=rating)
+    return registration_add(tournament=tournament, player=player, actor=actor)
+
+
+@transaction.atomic
+def registration_set_paid(*, registration: Registration, paid: bool, actor: Any) -> Registration:
+    """Tick (or untick: a refund, a mistake) the entry fee paid, until the tournament ends."""
+    locked_tournament = lock_tournament(registration.tournament_id)
+    require_status(
+        locked_tournament, Status.DRAFT, Status.REGISTRATION, Status.DRAWN, Status.RUNNING
+    )
+    reg = Registration.objects.select_for_update().get(pk=registration.pk)
+    if reg.paid == paid:
+        return reg
+    reg.paid = paid
+    reg.paid_at = timezone.now() if paid else None
+    reg.save(update_fields=["paid", "paid_at"])
+    audit_record(
+        actor=actor,
+        action="registration_paid" if paid else "registration_unpaid",
+        tournament=locked_tournament,
+        data={"registration": reg.pk, "player": reg.player_id, "fee": str(reg.fee_due)},
+    )
+    bump_public_version(locked_tournament)
+    return reg
+
+
+@transaction.atomic
+def registration_withdraw(
+    *, registration: Registration, actor: Any, reason: str = ""
+) -> Registration:
+    """Withdraw a player. Before the draw he simply leaves the list. After it, each of his
+    matches with a known opponent becomes a walkover at once; a match whose opponent is not
+    known yet becomes one as soon as the opponent is (progression checks withdrawals)."""
+    from matches.models import Match
+
+    player_id = registration.player_id
+    # Lock order as in the matches app (match, then tournament): his pending matches first.
+    pending_ids = list(
+        Match.objects.select_for_update()
+        .filter(tournament_id=registration.tournament_id)
+        .filter(Q(player_a_id=player_id) | Q(player_b_id=player_id))
+        .filter(status__in=PENDING_WITH_PLAYERS)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    locked = lock_tournament(registration.tournament_id)
+    require_status(locked, Status.DRAFT, Status.REGISTRATION, Status.DRAWN, Status.RUNNING)
+    reg = Registration.objects.select_for_update().get(pk=registration.pk)
+    if reg.status == WITHDRAWN:
+        raise TournamentError(
+            "already_withdrawn",
+            _("This player has already withdrawn."),
+            status=CONFLICT,
+            params={"registration": reg.pk},
+        )
+    reg.status = WITHDRAWN
+    reg.withdrawn_at = timezone.now()
+    reg.save(update_fields=["status", "withdrawn_at"])
+    after_draw = locked.status in (Status.DRAWN, Status.RUNNING)
+    audit_record(
+        actor=actor,
+        action="registration_withdraw",
+        tournament=locked,
+        data={
+            "registration": reg.pk,
+            "player": player_id,
+            "after_draw": after_draw,
+            "reason": reason,
+        },
+    )
+    if after_draw:
+        from matches.services import match_walkover
+
+        for match_id in pending_ids:
+            # Re-read: an earlier walkover's progression may already have settled this one.
+            match = Match.objects.get(pk=match_id)
+            if match.status not in PENDING_WITH_PLAYERS:
+                continue
+            winner_slot = "b" if match.player_a_id == player_id else "a"
+            match_walkover(match=match, winner_slot=winner_slot, actor=actor, reason="withdrawn")
+    bump_public_version(locked)
+    return reg

@@ -1,0 +1,446 @@
+"""Tournament set-up: create, update (while draft or registration), and the organiser's status
+actions. All settings are validated together, because they depend on each other (a handicap
+scheme and the race, the discipline and its ruleset, the stage overrides)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+import rules
+from tournaments import presets
+from tournaments.algorithms import fees, handicap
+from tournaments.audit import audit_record
+from tournaments.errors import BAD_REQUEST, TournamentError
+from tournaments.models import Registration, Tournament
+from tournaments.services.common import (
+    Status,
+    bump_public_version,
+    change_status,
+    lock_tournament,
+    require_status,
+)
+
+STAGE_KEYS = ("upper", "lower", "playoff", "group")
+STAGE_RULE_KEYS = ("balls_to_win", "frames_to_win", "time_limit_minutes")
+MAX_TIME_LIMIT = 600
+MAX_PLAYERS = 1024
+
+# Everything an organiser may set; the rest of the row is owned by the services.
+SETTINGS_FIELDS = (
+    "name",
+    "date",
+    "venue",
+    "chief_judge",
+    "description",
+    "discipline",
+    "ruleset",
+    "stage_rules",
+    "time_limit_minutes",
+    "format",
+    "grand_final",
+    "third_place",
+    "playoff_size",
+    "group_size",
+    "group_advance",
+    "max_players",
+    "entry_fee",
+    "fee_bands",
+    "pool_percent",
+    "place_shares",
+    "prize_unit",
+    "added_money",
+    "handicap_scheme",
+    "rated",
+    "elo_k",
+    "self_scoring",
+    "is_public",
+)
+MONEY_FIELDS = ("entry_fee", "prize_unit", "added_money", "pool_percent")
+
+
+def invalid(field: str, message: str, **params: Any) -> TournamentError:
+    return TournamentError(
+        "invalid_settings", message, status=BAD_REQUEST, params={"field": field, **params}
+    )
+
+
+def rule_error_message(err: rules.RuleError) -> str:
+    """The engine speaks English; say the same in the user's language from its code and params."""
+    p = err.params
+    key = p.get("key", "")
+    reason = p.get("reason")
+    if reason == "out_of_range":
+        return _("“%(key)s” must be between %(min)s and %(max)s.") % {
+            "key": key,
+            "min": p.get("min"),
+            "max": p.get("max"),
+        }
+    if reason == "bad_value":
+        return _("“%(key)s” must be one of: %(allowed)s.") % {
+            "key": key,
+            "allowed": ", ".join(map(str, p.get("allowed", []))),
+        }
+    if reason == "unknown_key":
+        return _("Unknown rule “%(key)s”.") % {"key": key}
+    if reason == "missing":
+        return _("“%(key)s” is required.") % {"key": key}
+    if reason == "wrong_type":
+        return _("“%(key)s” has the wrong type.") % {"key": key}
+    return _("Invalid rules: %(detail)s") % {"detail": err.message}
+
+
+def _ruleset_error(field: str, err: rules.RuleError) -> TournamentError:
+    return TournamentError(
+        "invalid_ruleset",
+        rule_error_message(err),
+        status=BAD_REQUEST,
+        params={"field": field, **err.params},
+    )
+
+
+def _decimal(field: str, value: Any) -> Decimal:
+    if isinstance(value, float):
+        value = str(value)
+    try:
+        amount = Decimal(value)
+    except (InvalidOperation, TypeError, ValueError):
+        raise invalid(field, _("“%(field)s” must be a number.") % {"field": field}) from None
+    if not amount.is_finite():
+        raise invalid(field, _("“%(field)s” must be a number.") % {"field": field})
+    return amount
+
+
+def _int_or_none(field: str, value: Any, lo: int, hi: int, *, allow_none: bool) -> int | None:
+    if value is None and allow_none:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise invalid(
+            field,
+            _("“%(field)s” must be a whole number from %(min)s to %(max)s.")
+            % {"field": field, "min": lo, "max": hi},
+        )
+    return value
+
+
+def stage_ruleset(values: Mapping[str, Any], stage_key: str | None) -> dict[str, Any]:
+    """The tournament ruleset with one stage's race overrides (not validated)."""
+    ruleset = dict(values["ruleset"])
+    ruleset["discipline"] = values["discipline"]
+    if stage_key is not None:
+        overrides = (values.get("stage_rules") or {}).get(stage_key) or {}
+        for key in ("balls_to_win", "frames_to_win"):
+            if key in overrides:
+                ruleset[key] = overrides[key]
+    return ruleset
+
+
+def clean_settings(values: dict[str, Any]) -> dict[str, Any]:
+    """Validate a complete set of settings; returns them normalised (money as Decimal, the
+    ruleset completed by the engine, fee bands and shares canonical)."""
+    out = dict(values)
+    if not str(out.get("name") or "").strip():
+        raise invalid("name", _("The tournament needs a name."))
+    out["name"] = str(out["name"]).strip()
+
+    # Discipline and ruleset: the rules engine is the judge.
+    disciplines = rules.rulesets()
+    discipline = out.get("discipline")
+    if discipline not in disciplines:
+        raise invalid(
+            "discipline",
+            _("Unknown discipline “%(value)s”; known: %(known)s.")
+            % {"value": discipline, "known": ", ".join(disciplines)},
+        )
+    ruleset = out.get("ruleset") or {}
+    if not isinstance(ruleset, Mapping):
+        raise invalid("ruleset", _("The ruleset must be an object."))
+    ruleset = dict(ruleset)
+    if ruleset.setdefault("discipline", discipline) != discipline:
+        raise invalid(
+            "ruleset",
+            _("The ruleset is for “%(ruleset)s” but the discipline is “%(discipline)s”.")
+            % {"ruleset": ruleset["discipline"], "discipline": discipline},
+        )
+    try:
+        normalised = rules.validate_ruleset(ruleset)
+    except rules.RuleError as err:
+        raise _ruleset_error("ruleset", err) from None
+    # Head starts are per match (the handicap scheme or the organiser's override).
+    normalised.pop("head_start", None)
+    out["ruleset"] = normalised
+
+    out["time_limit_minutes"] = _int_or_none(
+        "time_limit_minutes", out.get("time_limit_minutes"), 1, MAX_TIME_LIMIT, allow_none=True
+    )
+    out["stage_rules"] = _clean_stage_rules(out)
+
+    # Handicap scheme against every race it will be applied to.
+    slug = out.get("handicap_scheme")
+    if slug not in handicap.SCHEMES:
+        raise invalid(
+            "handicap_scheme",
+            _("Unknown handicap scheme “%(value)s”; known: %(known)s.")
+            % {"value": slug, "known": ", ".join(handicap.SCHEMES)},
+        )
+    scheme = handicap.get_scheme(slug)
+    if not isinstance(scheme, handicap.NoHandicap):
+        if discipline != "free_pyramid":
+            raise invalid(
+                "handicap_scheme",
+                _("This discipline has no head start: choose the handicap scheme “none”."),
+            )
+        if isinstance(scheme, handicap.PairScheme):
+            for stage_key in (None, *out["stage_rules"]):
+                target = stage_ruleset(out, stage_key).get("balls_to_win", 30)
+                if target != scheme.base:
+                    raise invalid(
+                        "handicap_scheme",
+                        _("Handicap scheme “%(scheme)s” is for races to %(base)s balls, not %(n)s.")
+                        % {"scheme": slug, "base": scheme.base, "n": target},
+                    )
+
+    for field, choices in (
+        ("format", Tournament.Format.values),
+        ("grand_final", Tournament.GrandFinal.values),
+        ("third_place", Tournament.ThirdPlace.values),
+    ):
+        if out.get(field) not in choices:
+            raise invalid(
+                field,
+                _("“%(field)s” must be one of: %(allowed)s.")
+                % {"field": field, "allowed": ", ".join(choices)},
+            )
+    _clean_format(out)
+    out["max_players"] = _int_or_none(
+        "max_players", out.get("max_players"), 2, MAX_PLAYERS, allow_none=False
+    )
+    out["elo_k"] = _int_or_none("elo_k", out.get("elo_k"), 1, 100, allow_none=False)
+    _clean_money(out)
+    return out
+
+
+def _clean_stage_rules(values: dict[str, Any]) -> dict[str, Any]:
+    stage_rules = values.get("stage_rules") or {}
+    if not isinstance(stage_rules, Mapping):
+        raise invalid("stage_rules", _("The rules per stage must be an object."))
+    cleaned: dict[str, Any] = {}
+    for stage_key, overrides in stage_rules.items():
+        if stage_key not in STAGE_KEYS:
+            raise invalid(
+                "stage_rules",
+                _("Unknown stage “%(stage)s”; known: %(known)s.")
+                % {"stage": stage_key, "known": ", ".join(STAGE_KEYS)},
+            )
+        if not isinstance(overrides, Mapping):
+            raise invalid("stage_rules", _("The rules of a stage must be an object."))
+        for key in overrides:
+            if key not in STAGE_RULE_KEYS:
+                raise invalid(
+                    "stage_rules",
+                    _("Unknown setting “%(key)s” for stage “%(stage)s”; known: %(known)s.")
+                    % {"key": key, "stage": stage_key, "known": ", ".join(STAGE_RULE_KEYS)},
+                )
+        entry = dict(overrides)
+        if "time_limit_minutes" in entry:
+            entry["time_limit_minutes"] = _int_or_none(
+                f"stage_rules.{stage_key}.time_limit_minutes",
+                entry["time_limit_minutes"],
+                1,
+                MAX_TIME_LIMIT,
+                allow_none=True,
+            )
+        cleaned[stage_key] = entry
+    for stage_key in cleaned:
+        try:
+            rules.validate_ruleset(stage_ruleset({**values, "stage_rules": cleaned}, stage_key))
+        except rules.RuleError as err:
+            raise TournamentError(
+                "invalid_ruleset",
+                _("Stage “%(stage)s”: %(detail)s")
+                % {"stage": stage_key, "detail": rule_error_message(err)},
+                status=BAD_REQUEST,
+                params={"field": f"stage_rules.{stage_key}", **err.params},
+            ) from None
+    return cleaned
+
+
+def _clean_format(out: dict[str, Any]) -> None:
+    fmt = out["format"]
+    if fmt == Tournament.Format.DOUBLE_TO_SINGLE:
+        size = out.get("playoff_size")
+        if isinstance(size, bool) or not isinstance(size, int) or size < 2 or size & (size - 1):
+            raise invalid(
+                "playoff_size",
+                _("Double to single elimination needs a play-off size of 2, 4, 8, 16…"),
+            )
+    if fmt == Tournament.Format.GROUPS_PLAYOFF:
+        out["group_size"] = _int_or_none(
+            "group_size", out.get("group_size"), 2, 64, allow_none=False
+        )
+        out["group_advance"] = _int_or_none(
+            "group_advance", out.get("group_advance"), 1, out["group_size"], allow_none=False
+        )
+
+
+def _clean_money(out: dict[str, Any]) -> None:
+    for field in MONEY_FIELDS:
+        out[field] = _decimal(field, out.get(field, 0))
+    if out["entry_fee"] < 0 or out["added_money"] < 0:
+        raise invalid("entry_fee", _("Fees and added money cannot be negative."))
+    if out["prize_unit"] <= 0:
+        raise invalid("prize_unit", _("The prize rounding unit must be positive."))
+    if not 0 <= out["pool_percent"] <= 100:
+        raise invalid("pool_percent", _("The prize pool must be between 0 and 100 percent."))
+    try:
+        bands = fees.bands_from_json(out.get("fee_bands") or [])
+    except (TypeError, ValueError) as exc:
+        raise invalid(
+            "fee_bands", _("The entry fee bands are invalid: %(detail)s") % {"detail": exc}
+        ) from None
+    out["fee_bands"] = fees.bands_to_json(bands)
+
+    shares = out.get("place_shares")
+    if not isinstance(shares, list | tuple) or not shares:
+        raise invalid("place_shares", _("Give the percent of the prize fund for each place."))
+    amounts = [_decimal("place_shares", s) for s in shares]
+    if any(a < 0 for a in amounts) or sum(amounts, Decimal(0)) != 100:
+        raise invalid(
+            "place_shares",
+            _("The shares of the places must add up to 100%% (now %(total)s%%).")
+            % {"total": format(sum(amounts, Decimal(0)).normalize(), "f")},
+        )
+    out["place_shares"] = [format(a.normalize(), "f") for a in amounts]
+
+
+def _with_ruleset(current: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, Any]:
+    """``data`` with its ruleset merged into the current one (a partial update names only the
+    keys it changes); a new discipline without a ruleset starts from that discipline's defaults."""
+    out = dict(data)
+    discipline = out.get("discipline", current.get("discipline"))
+    base = current.get("ruleset") or {}
+    if base.get("discipline", current.get("discipline")) != discipline:
+        base = {"discipline": discipline}
+    if "ruleset" in out and isinstance(out["ruleset"], Mapping):
+        given = out["ruleset"]
+        if given.get("discipline", discipline) != base.get("discipline", discipline):
+            base = {}
+        out["ruleset"] = {**base, **given}
+    elif "discipline" in out:
+        out["ruleset"] = base
+    return out
+
+
+def _current_settings(tournament: Tournament) -> dict[str, Any]:
+    return {field: getattr(tournament, field) for field in SETTINGS_FIELDS}
+
+
+def fee_for(tournament: Tournament, rating: int) -> Decimal:
+    """The entry fee for a player of ``rating``: the fee band, else the flat fee."""
+    bands = fees.bands_from_json(tournament.fee_bands or [])
+    return fees.fee_for_rating(rating=rating, flat_fee=tournament.entry_fee, bands=bands)
+
+
+@transaction.atomic
+def tournament_create(*, actor: Any, data: Mapping[str, Any], preset: str = "") -> Tournament:
+    """A new tournament in draft; the preset's settings first, ``data`` over them. The creator
+    becomes its organiser."""
+    tournament = Tournament()
+    values = _current_settings(tournament)
+    if preset:
+        if preset not in presets.PRESETS:
+            raise invalid(
+                "preset",
+                _("Unknown preset “%(value)s”; known: %(known)s.")
+                % {"value": preset, "known": ", ".join(presets.PRESETS)},
+            )
+        values.update(presets.preset_fields(preset))
+    unknown = set(data) - set(SETTINGS_FIELDS)
+    if unknown:
+        raise invalid(
+            sorted(unknown)[0],
+            _("Unknown settings: %(keys)s.") % {"keys": ", ".join(sorted(unknown))},
+        )
+    values.update(_with_ruleset(values, data))
+    cleaned = clean_settings(values)
+    for field, value in cleaned.items():
+        setattr(tournament, field, value)
+    tournament.preset = preset
+    tournament.status = Status.DRAFT
+    tournament.created_by = actor if getattr(actor, "is_authenticated", False) else None
+    tournament.save()
+    if tournament.created_by is not None:
+        tournament.organisers.add(actor)
+    audit_record(
+        actor=actor,
+        action="tournament_create",
+        tournament=tournament,
+        data={"preset": preset, "name": tournament.name},
+    )
+    return tournament
+
+
+@transaction.atomic
+def tournament_update(*, tournament: Tournament, actor: Any, data: Mapping[str, Any]) -> Tournament:
+    """Change settings while the tournament is a draft or open for registration. A change of
+    fees re-prices the active registrations."""
+    locked = lock_tournament(tournament)
+    require_status(locked, Status.DRAFT, Status.REGISTRATION)
+    unknown = set(data) - set(SETTINGS_FIELDS)
+    if unknown:
+        raise invalid(
+            sorted(unknown)[0],
+            _("Unknown settings: %(keys)s.") % {"keys": ", ".join(sorted(unknown))},
+        )
+    before = _current_settings(locked)
+    cleaned = clean_settings({**before, **_with_ruleset(before, data)})
+    active = locked.registrations.filter(status=Registration.Status.ACTIVE)
+    if cleaned["max_players"] < active.count():
+        raise invalid(
+            "max_players",
+            _("%(count)s players are already registered; the maximum cannot be lower.")
+            % {"count": active.count()},
+        )
+    changed = {f: v for f, v in cleaned.items() if before[f] != v}
+    for field, value in changed.items():
+        setattr(locked, field, value)
+    if changed:
+        locked.save(update_fields=[*changed, "updated_at"])
+        if {"entry_fee", "fee_bands"} & set(changed):
+            _reprice(locked)
+        bump_public_version(locked)
+        audit_record(
+            actor=actor,
+            action="tournament_update",
+            tournament=locked,
+            data={"changed": sorted(changed)},
+        )
+    return locked
+
+
+def _reprice(tournament: Tournament) -> None:
+    regs = list(tournament.registrations.filter(status=Registration.Status.ACTIVE))
+    for reg in regs:
+        reg.fee_due = fee_for(tournament, reg.rating_at_entry)
+    Registration.objects.bulk_update(regs, ["fee_due"])
+
+
+@transaction.atomic
+def tournament_open_registration(*, tournament: Tournament, actor: Any) -> Tournament:
+    locked = lock_tournament(tournament)
+    change_status(locked, Status.REGISTRATION, actor=actor)
+    bump_public_version(locked)
+    return locked
+
+
+@transaction.atomic
+def tournament_start(*, tournament: Tournament, actor: Any) -> Tournament:
+    """The organiser starts the drawn tournament (it also starts with its first match)."""
+    locked = lock_tournament(tournament)
+    change_status(locked, Status.RUNNING, actor=actor)
+    bump_public_version(locked)
+    return locked
