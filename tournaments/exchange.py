@@ -1,0 +1,250 @@
+"""Export a whole tournament to one JSON document, and import it into another database.
+
+The document carries the tournament, its players (with their rating history in it), registrations,
+tables, the bracket (matches and their links), every match's event log and the audit log. Primary
+keys are remapped on import; links between rows are kept by the exported keys. Logins are not
+exported; organisers and referees are re-attached by username where such a user exists.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import models, transaction
+from django.utils.dateparse import parse_date, parse_datetime
+
+from matches.models import Match, MatchEvent, Table
+from tournaments.models import AuditEntry, Player, RatingChange, Registration, Tournament
+
+FORMAT = "luza-tournament"
+VERSION = 1
+
+# Fields that are never copied as plain values: keys, links handled below, and logins.
+_SKIP = {
+    "id",
+    "tournament",
+    "player",
+    "match",
+    "user",
+    "actor",
+    "created_by",
+    "judge_called_by",
+    "organisers",
+    "referees",
+    "player_a",
+    "player_b",
+    "winner",
+    "loser",
+    "winner_to",
+    "loser_to",
+    "table",
+    "undoes",
+    "opponent",
+}
+
+
+class ImportError_(ValueError):
+    """The document cannot be imported; the message says why, nothing is written."""
+
+
+def _plain(instance: models.Model) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for field in instance._meta.concrete_fields:
+        if field.name in _SKIP:
+            continue
+        value = getattr(instance, field.attname)
+        if isinstance(value, Decimal):
+            value = str(value)
+        elif isinstance(value, dt.datetime | dt.date):
+            value = value.isoformat()
+        out[field.name] = value
+    return out
+
+
+def _restore(model: type[models.Model], data: dict[str, Any]) -> dict[str, Any]:
+    values: dict[str, Any] = {}
+    for field in model._meta.concrete_fields:
+        if field.name in _SKIP or field.name not in data:
+            continue
+        value = data[field.name]
+        if value is not None:
+            if isinstance(field, models.DateTimeField):
+                value = parse_datetime(value)
+            elif isinstance(field, models.DateField):
+                value = parse_date(value)
+            elif isinstance(field, models.DecimalField):
+                value = Decimal(value)
+        values[field.name] = value
+    return values
+
+
+def _keep_created_at(objects: list[Any], rows: list[dict[str, Any]]) -> None:
+    """auto_now_add stamps the import time; the log must keep when things really happened."""
+    changed = []
+    for obj, row in zip(objects, rows, strict=True):
+        if row.get("created_at"):
+            obj.created_at = parse_datetime(row["created_at"])
+            changed.append(obj)
+    if changed:
+        type(objects[0]).objects.bulk_update(changed, ["created_at"])
+
+
+def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
+    registrations = list(tournament.registrations.select_related("player"))
+    matches = list(tournament.matches.all())
+    player_ids = {r.player_id for r in registrations}
+    for match in matches:
+        player_ids.update(p for p in (match.player_a_id, match.player_b_id) if p)
+    players = {p.pk: p for p in Player.objects.filter(pk__in=player_ids)}
+    keys = {m.pk: m.key for m in matches}
+    tables = {t.pk: t.number for t in tournament.tables.all()}
+    events = MatchEvent.objects.filter(match__tournament=tournament).order_by("match_id", "seq")
+    seq_of = {e.pk: e.seq for e in events}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "tournament": {
+            **_plain(tournament),
+            "organisers": sorted(tournament.organisers.values_list("username", flat=True)),
+            "referees": sorted(tournament.referees.values_list("username", flat=True)),
+        },
+        "players": [{"ref": pk, **_plain(p)} for pk, p in sorted(players.items())],
+        "registrations": [{"player": r.player_id, **_plain(r)} for r in registrations],
+        "tables": [_plain(t) for t in tournament.tables.all()],
+        "matches": [
+            {
+                **_plain(m),
+                "player_a": m.player_a_id,
+                "player_b": m.player_b_id,
+                "winner": m.winner_id,
+                "loser": m.loser_id,
+                "winner_to": keys.get(m.winner_to_id),
+                "loser_to": keys.get(m.loser_to_id),
+                "table": tables.get(m.table_id),
+            }
+            for m in matches
+        ],
+        "events": [
+            {"match": keys[e.match_id], "undoes": seq_of.get(e.undoes_id), **_plain(e)}
+            for e in events
+        ],
+        "rating_changes": [
+            {
+                "player": rc.player_id,
+                "opponent": rc.opponent_id,
+                "match": keys.get(rc.match_id),
+                **_plain(rc),
+            }
+            for rc in RatingChange.objects.filter(tournament=tournament)
+        ],
+        "audit": [
+            {"match": keys.get(a.match_id), **_plain(a)}
+            for a in AuditEntry.objects.filter(tournament=tournament).order_by("id")
+        ],
+    }
+
+
+def _check(document: Any) -> None:
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise ImportError_("not a Luza tournament export")
+    if document.get("version") != VERSION:
+        raise ImportError_(f"unsupported export version {document.get('version')!r}")
+    for section in ("tournament", "players", "registrations", "tables", "matches", "events"):
+        if section not in document:
+            raise ImportError_(f"the export has no {section!r} section")
+
+
+@transaction.atomic
+def tournament_import(*, document: dict[str, Any], actor: Any = None) -> Tournament:
+    """Create the tournament of `document` with new primary keys; all or nothing."""
+    _check(document)
+    users = {u.username: u for u in get_user_model().objects.all()}
+    try:
+        data = document["tournament"]
+        tournament = Tournament.objects.create(**_restore(Tournament, data))
+        tournament.organisers.set([users[n] for n in data.get("organisers", []) if n in users])
+        if actor is not None and getattr(actor, "is_authenticated", False):
+            tournament.organisers.add(actor)
+        tournament.referees.set([users[n] for n in data.get("referees", []) if n in users])
+
+        player_map: dict[Any, Player] = {}
+        for row in document["players"]:
+            player_map[row["ref"]] = Player.objects.create(**_restore(Player, row))
+
+        registrations = Registration.objects.bulk_create(
+            Registration(
+                tournament=tournament,
+                player=player_map[row["player"]],
+                **_restore(Registration, row),
+            )
+            for row in document["registrations"]
+        )
+        _keep_created_at(registrations, document["registrations"])
+        table_map = {
+            t.number: t
+            for t in Table.objects.bulk_create(
+                Table(tournament=tournament, **_restore(Table, row)) for row in document["tables"]
+            )
+        }
+
+        def player(ref: Any) -> Player | None:
+            return player_map[ref] if ref is not None else None
+
+        created = Match.objects.bulk_create(
+            Match(
+                tournament=tournament,
+                player_a=player(row["player_a"]),
+                player_b=player(row["player_b"]),
+                winner=player(row["winner"]),
+                loser=player(row["loser"]),
+                table=table_map.get(row["table"]),
+                **_restore(Match, row),
+            )
+            for row in document["matches"]
+        )
+        match_map = {m.key: m for m in created}
+        for row in document["matches"]:
+            match = match_map[row["key"]]
+            match.winner_to = match_map.get(row["winner_to"]) if row["winner_to"] else None
+            match.loser_to = match_map.get(row["loser_to"]) if row["loser_to"] else None
+        Match.objects.bulk_update(created, ["winner_to", "loser_to"])
+
+        events = MatchEvent.objects.bulk_create(
+            MatchEvent(match=match_map[row["match"]], **_restore(MatchEvent, row))
+            for row in document["events"]
+        )
+        by_seq = {(e.match_id, e.seq): e for e in events}
+        linked = []
+        for event, row in zip(events, document["events"], strict=True):
+            if row.get("undoes") is not None:
+                event.undoes = by_seq[(event.match_id, row["undoes"])]
+                linked.append(event)
+        MatchEvent.objects.bulk_update(linked, ["undoes"])
+        _keep_created_at(events, document["events"])
+
+        rating_changes = RatingChange.objects.bulk_create(
+            RatingChange(
+                tournament=tournament,
+                player=player_map[row["player"]],
+                opponent=player(row.get("opponent")),
+                match=match_map.get(row["match"]) if row.get("match") else None,
+                **_restore(RatingChange, row),
+            )
+            for row in document.get("rating_changes", [])
+        )
+        _keep_created_at(rating_changes, document.get("rating_changes", []))
+        audit = AuditEntry.objects.bulk_create(
+            AuditEntry(
+                tournament=tournament,
+                match=match_map.get(row["match"]) if row.get("match") else None,
+                **_restore(AuditEntry, row),
+            )
+            for row in document.get("audit", [])
+        )
+        _keep_created_at(audit, document.get("audit", []))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ImportError_(f"the export is inconsistent: {exc!r}") from exc
+    return tournament
