@@ -46,9 +46,11 @@ def seed(
 
     from matches import services as match_services
     from tournaments.models import Player, Tournament
+    from tournaments.roles import roles_ensure
     from tournaments.services import registration_add, registration_set_paid, tournament_draw
 
     rng = random.Random(rng_seed)
+    roles_ensure()
     user, _ = get_user_model().objects.get_or_create(username="bench-organiser")
     user.groups.add(Group.objects.get(name="organiser"))
     token, _ = Token.objects.get_or_create(user=user)

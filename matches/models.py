@@ -124,7 +124,13 @@ class Match(models.Model):
         verbose_name = _("match")
         verbose_name_plural = _("matches")
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "key"], name="unique_match_key")
+            models.UniqueConstraint(fields=["tournament", "key"], name="unique_match_key"),
+            # Backstop for the table services' row locks: one match at a table at a time.
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=models.Q(status__in=["on_table", "running", "paused"]),
+                name="one_live_match_per_table",
+            ),
         ]
         indexes = [
             models.Index(fields=["tournament", "status"]),

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 
 from tournaments.models import Player, Registration, Tournament
+from tournaments.roles import roles_ensure
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -24,6 +25,7 @@ class UserFactory(factory.django.DjangoModelFactory):
     @factory.post_generation
     def groups(self, create: bool, extracted: list[str] | None, **kwargs: object) -> None:
         if create and extracted:
+            roles_ensure()
             self.groups.add(*Group.objects.filter(name__in=extracted))
 
 
@@ -33,6 +35,7 @@ class OrganiserFactory(UserFactory):
     @factory.post_generation
     def groups(self, create: bool, extracted: list[str] | None, **kwargs: object) -> None:
         if create:
+            roles_ensure()
             self.groups.add(*Group.objects.filter(name__in=extracted or ["organiser"]))
 
 
@@ -42,6 +45,7 @@ class RefereeFactory(UserFactory):
     @factory.post_generation
     def groups(self, create: bool, extracted: list[str] | None, **kwargs: object) -> None:
         if create:
+            roles_ensure()
             self.groups.add(*Group.objects.filter(name__in=extracted or ["referee"]))
 
 

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.mixins import AccessMixin
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
 if TYPE_CHECKING:
@@ -79,6 +81,32 @@ def can_view_match(user: Any, match: Match) -> bool:
     return can_view_tournament(user, match.tournament) or can_score_match(user, match)
 
 
+def managed_tournaments(user: Any) -> Any:
+    """The tournaments `user` organises (all for a superuser), as a queryset to scope by."""
+    from tournaments.models import Tournament
+
+    if not user.is_authenticated:
+        return Tournament.objects.none()
+    if user.is_superuser:
+        return Tournament.objects.all()
+    return Tournament.objects.filter(organisers=user)
+
+
+def _can_view_object(user: Any, obj: Any) -> bool:
+    from matches.models import Match
+
+    if isinstance(obj, Match):
+        return can_view_match(user, obj)
+    return can_view_tournament(user, _tournament_of(obj))
+
+
+def require_visible(user: Any, obj: Any) -> None:
+    """An object of a tournament the user may not see does not exist for him: 404, the answer
+    to an unknown id, for reads and writes alike, so that guessing ids confirms nothing."""
+    if not _can_view_object(user, obj):
+        raise NotFound
+
+
 # --- Declarations for views -----------------------------------------------------------------
 
 
@@ -104,10 +132,10 @@ class TournamentPermission(BasePermission):
         return bool(request.user and request.user.is_authenticated)
 
     def has_object_permission(self, request: Any, view: Any, obj: Any) -> bool:
-        tournament = _tournament_of(obj)
+        require_visible(request.user, obj)
         if request.method in SAFE_METHODS:
-            return can_view_tournament(request.user, tournament)
-        return can_manage_tournament(request.user, tournament)
+            return True
+        return can_manage_tournament(request.user, _tournament_of(obj))
 
 
 class MatchScoringPermission(BasePermission):
@@ -119,19 +147,23 @@ class MatchScoringPermission(BasePermission):
         return bool(request.user and request.user.is_authenticated)
 
     def has_object_permission(self, request: Any, view: Any, obj: Match) -> bool:
+        require_visible(request.user, obj)
         if request.method in SAFE_METHODS:
-            return can_view_match(request.user, obj)
+            return True
         return can_score_match(request.user, obj)
 
 
 class OrganiserRequiredMixin(AccessMixin):
-    """Panel views: the user must organise `self.get_tournament()` (or be a superuser)."""
+    """Panel views: the user must organise `self.get_tournament()` (or be a superuser). A
+    tournament he may not even see is a 404, as on the public pages; one he sees is a 403."""
 
     def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> Any:
         if not request.user.is_authenticated:
             return self.handle_no_permission()
         tournament = self.get_tournament()  # type: ignore[attr-defined]
         if not can_manage_tournament(request.user, tournament):
+            if not can_view_tournament(request.user, tournament):
+                raise Http404
             raise PermissionDenied
         return super().dispatch(request, *args, **kwargs)
 
@@ -144,3 +176,62 @@ def require_manage(user: Any, tournament: Tournament) -> None:
 def require_score(user: Any, match: Match) -> None:
     if not can_score_match(user, match):
         raise PermissionDenied
+
+
+# --- Matches: scoring roles, clock corrections, judge calls ---------------------------------
+
+MATCH_ORGANISER = "organiser"
+MATCH_REFEREE = "referee"
+MATCH_PLAYER = "player"
+
+
+def match_scoring_role(user: Any, match: Match) -> str | None:
+    """Who `user` is for writes to `match`: "organiser", "referee", "player" (self-scoring) or
+    None. Same rule as can_score_match; cached on the user per match so that a view's permission
+    check and the service behind it share one set of queries."""
+    if not user or not user.is_authenticated:
+        return None
+    cache = getattr(user, "_luza_match_roles", None)
+    if cache is None:
+        cache = {}
+        user._luza_match_roles = cache
+    if match.pk in cache:
+        return cache[match.pk]
+    tournament = match.tournament
+    role: str | None = None
+    if can_manage_tournament(user, tournament):
+        role = MATCH_ORGANISER
+    elif is_tournament_referee(user, tournament) or match.referees.filter(pk=user.pk).exists():
+        role = MATCH_REFEREE
+    elif tournament.self_scoring and is_match_player(user, match):
+        role = MATCH_PLAYER
+    cache[match.pk] = role
+    return role
+
+
+def can_correct_match_clock(user: Any, match: Match) -> bool:
+    """Undo or enter the clock's time_expired, or set the remaining time: organisers only."""
+    return match_scoring_role(user, match) == MATCH_ORGANISER
+
+
+def can_resolve_judge_call(user: Any, match: Match) -> bool:
+    """A judge call is resolved by a judge (a referee of the tournament) or an organiser."""
+    if not user or not user.is_authenticated:
+        return False
+    tournament = match.tournament
+    return can_manage_tournament(user, tournament) or is_tournament_referee(user, tournament)
+
+
+class MatchWritePermission(BasePermission):
+    """MatchScoringPermission with the role cached for the service that does the write."""
+
+    def has_permission(self, request: Any, view: Any) -> bool:
+        if request.method in SAFE_METHODS:
+            return True
+        return bool(request.user and request.user.is_authenticated)
+
+    def has_object_permission(self, request: Any, view: Any, obj: Match) -> bool:
+        require_visible(request.user, obj)
+        if request.method in SAFE_METHODS:
+            return True
+        return match_scoring_role(request.user, obj) is not None

@@ -43,7 +43,7 @@ def test_eta_task_runs_on_the_embedded_broker(tmp_path, require_redis) -> None:
     started without REDIS_URL, and a second app of this process talks to the same folders."""
     var_dir = os.environ["LUZA_VAR_DIR"]
     broker_dir = os.path.join(var_dir, "celery-broker")
-    embedded = Celery("embedded-probe")
+    embedded = Celery("embedded-probe", set_as_current=False)
     embedded.conf.broker_url = "filesystem://"
     embedded.conf.broker_transport_options = {
         "data_folder_in": broker_dir,

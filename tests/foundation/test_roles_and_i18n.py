@@ -7,11 +7,15 @@ from django.contrib.auth.models import Group
 
 from tests.conftest import PASSWORD
 from tests.factories import OrganiserFactory
+from tournaments.roles import roles_ensure
 
 pytestmark = pytest.mark.django_db
 
 
 def test_roles_exist_with_their_permissions() -> None:
+    # Made by the data migration; a transactional test's flush may have removed them, and
+    # roles_ensure rebuilds them from the migration's own definitions.
+    roles_ensure()
     organiser = set(
         Group.objects.get(name="organiser").permissions.values_list("codename", flat=True)
     )

@@ -28,9 +28,12 @@ def create_roles(apps, schema_editor):
     # Permissions are normally made after all migrations; make them now so the groups can hold them.
     for app_label in ("tournaments", "matches"):
         app_config = apps.get_app_config(app_label)
-        app_config.models_module = True
-        create_permissions(app_config, apps=apps, verbosity=0)
-        app_config.models_module = None
+        saved = getattr(app_config, "models_module", None)
+        app_config.models_module = saved or True
+        try:
+            create_permissions(app_config, apps=apps, verbosity=0)
+        finally:
+            app_config.models_module = saved
     Group = apps.get_model("auth", "Group")
     Permission = apps.get_model("auth", "Permission")
 

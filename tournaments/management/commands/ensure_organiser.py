@@ -11,6 +11,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand
 
+from tournaments.roles import roles_ensure
+
 
 class Command(BaseCommand):
     help = "Create or reuse the organiser account and print its login."
@@ -39,5 +41,6 @@ class Command(BaseCommand):
         if not user.is_staff:  # the Django admin is the organiser's raw-data view
             user.is_staff = True
             user.save(update_fields=["is_staff"])
+        roles_ensure()
         user.groups.add(Group.objects.get(name="organiser"))
         self.stdout.write(self.style.SUCCESS(f"Organiser login: {username}   password: {password}"))

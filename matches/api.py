@@ -1,0 +1,371 @@
+"""REST API of matches: the match, its log, scoring writes, the clock, judge calls and tables.
+
+Views are thin: they check who may act (tournaments.access, declared per view), validate the
+body and call one service; the service's refusals become 409/422 answers here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.generics import GenericAPIView
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+import rules
+from matches import selectors, services
+from matches.errors import MatchError, rule_error_body
+from matches.models import Match, Table
+from matches.serializers import (
+    MatchClockWriteSerializer,
+    MatchConflictSerializer,
+    MatchDetailSerializer,
+    MatchErrorSerializer,
+    MatchEventLogSerializer,
+    MatchEventWriteSerializer,
+    MatchHoldWriteSerializer,
+    MatchJudgeWriteSerializer,
+    MatchTableWriteSerializer,
+    MatchUndoWriteSerializer,
+    MatchWalkoverWriteSerializer,
+    TableAssignmentsSerializer,
+    TableBoardMatchSerializer,
+    TableBoardSerializer,
+    TablesEnsureWriteSerializer,
+    TournamentTableSerializer,
+)
+from tournaments.access import (
+    MatchWritePermission,
+    TournamentPermission,
+    can_manage_tournament,
+)
+from tournaments.api import AUDIT_PAGE_PARAMETERS, audit_page
+from tournaments.models import Tournament
+from tournaments.selectors import tournament_audit
+from tournaments.serializers import AuditPageSerializer
+
+_400 = OpenApiResponse(description="The body is malformed: field errors.")
+_403 = OpenApiResponse(description="Not allowed for this user.")
+_404 = OpenApiResponse(description="No such match (or tournament, table).")
+_409 = OpenApiResponse(
+    MatchConflictSerializer,
+    description="Out of order (stale version, clock, table): the current match is included.",
+)
+_422 = OpenApiResponse(
+    MatchErrorSerializer,
+    description="Impossible: the engine's refusal (out_of_turn, unexpected_event, finished, "
+    "too_many_balls, invalid_event) or nothing to undo; `message` is in the user's language.",
+)
+_409_PLAIN = OpenApiResponse(MatchErrorSerializer, description="The table is not in that state.")
+WRITE_ERRORS = {400: _400, 403: _403, 404: _404, 409: _409, 422: _422}
+
+
+def render_match(match: Match) -> dict[str, Any]:
+    """The match representation, as every read and write answers it."""
+    last = selectors.match_last_events(match=match)
+    return dict(MatchDetailSerializer(match, context={"last_events": last}).data)
+
+
+def _refusal(err: MatchError, match_id: int | None) -> Response:
+    body = err.as_dict()
+    if err.status == status.HTTP_409_CONFLICT and match_id is not None:
+        body["match"] = render_match(selectors.match_get(match_id=match_id))
+    return Response(body, status=err.status)
+
+
+def _run(match: Match, write: Callable[[], services.WriteResult | Match]) -> Response:
+    """Call a service and answer: its result, or its refusal (409 with the current match)."""
+    try:
+        result = write()
+    except MatchError as err:
+        return _refusal(err, match.pk)
+    except rules.RuleError as err:
+        names = selectors.match_player_names(match=match)
+        return Response(
+            rule_error_body(err, names=names), status=status.HTTP_422_UNPROCESSABLE_ENTITY
+        )
+    if isinstance(result, Match):
+        return Response(render_match(selectors.match_get(match_id=result.pk)))
+    return Response(result.body, status=result.status_code)
+
+
+class MatchViewSet(viewsets.GenericViewSet):
+    """One match: read by anyone who may see the tournament; written by its organisers, its
+    referees and, with self-scoring, its two players."""
+
+    queryset = selectors.match_queryset()
+    permission_classes = [MatchWritePermission]
+    serializer_class = MatchDetailSerializer
+
+    @extend_schema(
+        summary="A match: players, head start, table, engine state, clock, version, last events",
+        responses={200: MatchDetailSerializer, 403: _403, 404: _404},
+    )
+    def retrieve(self, request: Request, pk: str | None = None) -> Response:
+        return Response(render_match(self.get_object()))
+
+    @extend_schema(
+        methods=["GET"],
+        summary="The match's log (events and undos)",
+        parameters=[
+            OpenApiParameter("after", int, description="Only entries after this seq (for polling).")
+        ],
+        responses={200: MatchEventLogSerializer, 403: _403, 404: _404},
+    )
+    @extend_schema(
+        methods=["POST"],
+        summary="Enter one event",
+        description="Applied through the rules engine. `expected_version` must be the match's "
+        "current version (else 409 with the current match); an `idempotency_key` sent again "
+        "returns the first answer without applying the event twice.",
+        request=MatchEventWriteSerializer,
+        responses={201: MatchDetailSerializer, **WRITE_ERRORS},
+    )
+    @action(detail=True, methods=["get", "post"])
+    def events(self, request: Request, pk: str | None = None) -> Response:
+        match = self.get_object()
+        if request.method == "GET":
+            try:
+                after = max(0, int(request.query_params.get("after", 0)))
+            except ValueError:
+                return Response(
+                    {"after": ["A whole number is required."]}, status=status.HTTP_400_BAD_REQUEST
+                )
+            entries = selectors.match_events(match=match, after_seq=after)
+            return Response(
+                MatchEventLogSerializer({"version": match.version, "events": entries}).data
+            )
+        body = MatchEventWriteSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        return _run(
+            match,
+            lambda: services.match_submit_event(
+                match_id=match.pk,
+                event=data["event"],
+                expected_version=data["expected_version"],
+                idempotency_key=data.get("idempotency_key"),
+                actor=request.user,
+                respond=render_match,
+            ),
+        )
+
+    @extend_schema(
+        summary="Undo the last event still in force",
+        description="Appends an undo entry (the version grows). The clock's time_expired can "
+        "be undone by an organiser only (403 for others); an empty log is 422.",
+        request=MatchUndoWriteSerializer,
+        responses={201: MatchDetailSerializer, **WRITE_ERRORS},
+    )
+    @action(detail=True, methods=["post"])
+    def undo(self, request: Request, pk: str | None = None) -> Response:
+        match = self.get_object()
+        body = MatchUndoWriteSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        return _run(
+            match,
+            lambda: services.match_undo(
+                match_id=match.pk,
+                expected_version=data.get("expected_version"),
+                idempotency_key=data.get("idempotency_key"),
+                actor=request.user,
+                respond=render_match,
+            ),
+        )
+
+    @extend_schema(
+        summary="Start, pause (technical break), resume or adjust the net clock",
+        description="Out of order (pause a paused clock, resume a running one...) is 409. "
+        "`adjust` (organisers) sets the remaining time.",
+        request=MatchClockWriteSerializer,
+        responses={200: MatchDetailSerializer, **WRITE_ERRORS},
+    )
+    @action(detail=True, methods=["post"])
+    def clock(self, request: Request, pk: str | None = None) -> Response:
+        match = self.get_object()
+        body = MatchClockWriteSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        return _run(
+            match,
+            lambda: services.match_clock(
+                match_id=match.pk,
+                action=data["action"],
+                remaining_seconds=data.get("remaining_seconds"),
+                idempotency_key=data.get("idempotency_key"),
+                actor=request.user,
+                respond=render_match,
+            ),
+        )
+
+    @extend_schema(
+        summary="Call the judge (pauses the clock) or resolve the call",
+        description="`call`: the players or the referee; the match is flagged on the table board. "
+        "`resolve`: a referee of the tournament or an organiser; the clock is not resumed.",
+        request=MatchJudgeWriteSerializer,
+        responses={200: MatchDetailSerializer, **WRITE_ERRORS},
+    )
+    @action(detail=True, methods=["post"])
+    def judge(self, request: Request, pk: str | None = None) -> Response:
+        match = self.get_object()
+        body = MatchJudgeWriteSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        service = (
+            services.match_judge_call if data["action"] == "call" else services.match_judge_resolve
+        )
+        return _run(
+            match,
+            lambda: service(
+                match_id=match.pk,
+                note=data["note"],
+                idempotency_key=data.get("idempotency_key"),
+                actor=request.user,
+                respond=render_match,
+            ),
+        )
+
+    @extend_schema(
+        summary="Walkover: the other player does not play (organisers)",
+        request=MatchWalkoverWriteSerializer,
+        responses={200: MatchDetailSerializer, **WRITE_ERRORS},
+    )
+    @action(detail=True, methods=["post"], permission_classes=[TournamentPermission])
+    def walkover(self, request: Request, pk: str | None = None) -> Response:
+        match = self.get_object()
+        body = MatchWalkoverWriteSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        return _run(
+            match,
+            lambda: services.match_walkover(
+                match=match, winner_slot=data["winner"], reason=data["reason"], actor=request.user
+            ),
+        )
+
+    @extend_schema(
+        summary="Call the match to a table, or move it to another free table (organisers)",
+        request=MatchTableWriteSerializer,
+        responses={200: MatchDetailSerializer, **WRITE_ERRORS},
+    )
+    @action(detail=True, methods=["post"], permission_classes=[TournamentPermission])
+    def table(self, request: Request, pk: str | None = None) -> Response:
+        match = self.get_object()
+        body = MatchTableWriteSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        number = body.validated_data["table"]
+        return _run(
+            match,
+            lambda: services.match_assign_table(match=match, table=number, actor=request.user),
+        )
+
+    @extend_schema(
+        summary="Hold the match back from the table queue, or release it (organisers)",
+        request=MatchHoldWriteSerializer,
+        responses={200: MatchDetailSerializer, **WRITE_ERRORS},
+    )
+    @action(detail=True, methods=["post"], permission_classes=[TournamentPermission])
+    def hold(self, request: Request, pk: str | None = None) -> Response:
+        match = self.get_object()
+        body = MatchHoldWriteSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        held = body.validated_data["held"]
+        return _run(match, lambda: services.match_hold(match=match, held=held, actor=request.user))
+
+    @extend_schema(
+        summary="The match's audit log, newest first (organisers of its tournament)",
+        parameters=AUDIT_PAGE_PARAMETERS,
+        responses={200: AuditPageSerializer, 403: _403, 404: _404},
+    )
+    @action(detail=True, methods=["get"])
+    def audit(self, request: Request, pk: str | None = None) -> Response:
+        match = self.get_object()
+        if not can_manage_tournament(request.user, match.tournament):
+            raise PermissionDenied
+        entries = tournament_audit(tournament=match.tournament).filter(match=match)
+        return audit_page(request, self, entries)
+
+
+class _TournamentView(GenericAPIView):
+    queryset = Tournament.objects.all()
+    permission_classes = [TournamentPermission]
+    lookup_url_kwarg = "tournament_pk"
+    pagination_class = None
+
+    def _error(self, err: MatchError) -> Response:
+        return Response(err.as_dict(), status=err.status)
+
+
+class TournamentTablesView(_TournamentView):
+    """The table board of a tournament (read: anyone who may see it); set the tables (write:
+    organisers)."""
+
+    serializer_class = TableBoardSerializer
+
+    @extend_schema(
+        summary="Table board: tables with their matches, the queue, judge calls",
+        responses={200: TableBoardSerializer, 403: _403, 404: _404},
+    )
+    def get(self, request: Request, tournament_pk: int) -> Response:
+        tournament = self.get_object()
+        board = selectors.table_board(tournament=tournament)
+        return Response(TableBoardSerializer(board).data)
+
+    @extend_schema(
+        summary="Have tables 1..count in use (free tables above go out of use)",
+        request=TablesEnsureWriteSerializer,
+        responses={200: TournamentTableSerializer(many=True), 400: _400, 403: _403, 404: _404},
+    )
+    def post(self, request: Request, tournament_pk: int) -> Response:
+        tournament = self.get_object()
+        body = TablesEnsureWriteSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        tables = services.tables_ensure(
+            tournament=tournament, count=body.validated_data["count"], actor=request.user
+        )
+        return Response(TournamentTableSerializer(tables, many=True).data)
+
+
+class TournamentTablesAssignView(_TournamentView):
+    serializer_class = TableAssignmentsSerializer
+
+    @extend_schema(
+        summary="Send the next ready matches to every free table (organisers)",
+        request=None,
+        responses={200: TableAssignmentsSerializer, 403: _403, 404: _404},
+    )
+    def post(self, request: Request, tournament_pk: int) -> Response:
+        tournament = self.get_object()
+        assigned = services.table_assign_next(tournament=tournament, actor=request.user)
+        return Response(TableAssignmentsSerializer({"assigned": assigned}).data)
+
+
+class TournamentTableFreeView(_TournamentView):
+    serializer_class = TableBoardMatchSerializer
+
+    @extend_schema(
+        summary="Free a table: its match, not started yet, goes back to the queue (organisers)",
+        request=None,
+        responses={
+            200: TableBoardMatchSerializer,
+            403: _403,
+            404: _404,
+            409: _409_PLAIN,
+            422: _422,
+        },
+    )
+    def post(self, request: Request, tournament_pk: int, number: int) -> Response:
+        tournament = self.get_object()
+        table = get_object_or_404(Table, tournament=tournament, number=number)
+        try:
+            match = services.table_free(table=table, actor=request.user)
+        except MatchError as err:
+            return self._error(err)
+        return Response(TableBoardMatchSerializer(selectors.match_get(match_id=match.pk)).data)

@@ -1,0 +1,340 @@
+"""API shapes of matches: request bodies (validated here, judged by the engine) and answers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from matches import selectors
+from matches.models import Match, MatchEvent
+from matches.services import CLOCK_ACTIONS, has_time_rule
+
+# --- requests -------------------------------------------------------------------------------
+
+
+class MatchIdempotentWriteSerializer(serializers.Serializer):
+    idempotency_key = serializers.CharField(
+        max_length=100,
+        required=False,
+        allow_blank=False,
+        help_text=_("Any unique string; a request sent again with it is applied once."),
+    )
+
+
+class MatchEventWriteSerializer(MatchIdempotentWriteSerializer):
+    event = serializers.DictField(
+        help_text=_(
+            'One engine event, e.g. {"type": "shot", "player": "a", "pocketed": 1}; '
+            "its keys are checked by the rules engine (422 invalid_event)."
+        )
+    )
+    expected_version = serializers.IntegerField(
+        min_value=0, help_text=_("The match version the client saw; 409 if it has changed.")
+    )
+
+
+class MatchUndoWriteSerializer(MatchIdempotentWriteSerializer):
+    expected_version = serializers.IntegerField(
+        min_value=0,
+        required=False,
+        help_text=_("If given, the undo is refused (409) when the match has changed since."),
+    )
+
+
+class MatchClockWriteSerializer(MatchIdempotentWriteSerializer):
+    action = serializers.ChoiceField(choices=CLOCK_ACTIONS)
+    remaining_seconds = serializers.IntegerField(
+        min_value=0,
+        required=False,
+        allow_null=True,
+        help_text=_("For `adjust` (organisers): the net time left; null removes the limit."),
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs["action"] == "adjust" and "remaining_seconds" not in attrs:
+            raise serializers.ValidationError(
+                {"remaining_seconds": _("Required to adjust the clock.")}
+            )
+        return attrs
+
+
+class MatchJudgeWriteSerializer(MatchIdempotentWriteSerializer):
+    action = serializers.ChoiceField(choices=("call", "resolve"))
+    note = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+
+
+class MatchWalkoverWriteSerializer(serializers.Serializer):
+    winner = serializers.ChoiceField(choices=("a", "b"), help_text=_("The slot that goes on."))
+    reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+
+
+class MatchTableWriteSerializer(serializers.Serializer):
+    table = serializers.IntegerField(min_value=1, help_text=_("The table's number."))
+
+
+class MatchHoldWriteSerializer(serializers.Serializer):
+    held = serializers.BooleanField()
+
+
+class TablesEnsureWriteSerializer(serializers.Serializer):
+    count = serializers.IntegerField(min_value=0, max_value=200)
+
+
+# --- answers --------------------------------------------------------------------------------
+
+
+class MatchPlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    rating = serializers.IntegerField()
+    club = serializers.CharField()
+    city = serializers.CharField()
+
+
+class MatchPlayersSerializer(serializers.Serializer):
+    a = MatchPlayerSerializer(allow_null=True, source="player_a")
+    b = MatchPlayerSerializer(allow_null=True, source="player_b")
+
+
+class MatchHeadStartSerializer(serializers.Serializer):
+    a = serializers.IntegerField()
+    b = serializers.IntegerField()
+
+
+class MatchTableSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    label = serializers.CharField()
+
+
+class MatchClockSerializer(serializers.Serializer):
+    limit_seconds = serializers.IntegerField(allow_null=True)
+    elapsed_seconds = serializers.IntegerField(help_text=_("Net time played."))
+    remaining_seconds = serializers.IntegerField(
+        allow_null=True, help_text=_("Net time left (rounded up); null without a limit.")
+    )
+    deadline = serializers.DateTimeField(
+        allow_null=True, help_text=_("When the time is up if the clock keeps running.")
+    )
+    running = serializers.BooleanField()
+    paused = serializers.BooleanField(help_text=_("A technical break."))
+    expired = serializers.BooleanField()
+    expired_at = serializers.DateTimeField(allow_null=True)
+    warning = serializers.BooleanField(help_text=_("10 minutes or less are left."))
+    ends_match = serializers.BooleanField(
+        help_text=_("The discipline has a time-limit rule (false for Duplex: time is shown only).")
+    )
+    server_time = serializers.DateTimeField()
+
+
+class MatchJudgeCallSerializer(serializers.Serializer):
+    called = serializers.BooleanField()
+    called_at = serializers.DateTimeField(allow_null=True)
+    note = serializers.CharField()
+
+
+class MatchEventSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(help_text=_("Position in the log; the version after it."))
+    kind = serializers.ChoiceField(choices=MatchEvent.Kind.choices)
+    event = serializers.JSONField(
+        source="payload",
+        help_text=_('The engine event; for an undo, {"seq": n} of the entry it cancels.'),
+    )
+    undone = serializers.BooleanField()
+    undoes = serializers.SerializerMethodField()
+    source = serializers.CharField(help_text=_("organiser, referee, player or clock"))
+    created_at = serializers.DateTimeField()
+
+    @extend_schema_field(OpenApiTypes.INT)
+    def get_undoes(self, entry: MatchEvent) -> int | None:
+        return entry.payload.get("seq") if entry.kind == MatchEvent.Kind.UNDO else None
+
+
+class MatchEventLogSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    events = MatchEventSerializer(many=True)
+
+
+class MatchDetailSerializer(serializers.Serializer):
+    """A match as a scoring device or a scoreboard needs it. Context: `last_events`."""
+
+    id = serializers.IntegerField()
+    tournament = serializers.IntegerField(source="tournament_id")
+    key = serializers.CharField()
+    stage = serializers.CharField()
+    round = serializers.IntegerField()
+    order = serializers.IntegerField()
+    group = serializers.IntegerField(allow_null=True)
+    status = serializers.ChoiceField(choices=Match.Status.choices)
+    status_display = serializers.CharField(source="get_status_display")
+    held = serializers.BooleanField()
+    self_scoring = serializers.BooleanField(source="tournament.self_scoring")
+    players = MatchPlayersSerializer(source="*")
+    head_start = serializers.SerializerMethodField()
+    ruleset = serializers.JSONField()
+    table = MatchTableSerializer(allow_null=True)
+    called_at = serializers.DateTimeField(allow_null=True)
+    version = serializers.IntegerField(help_text=_("Log entries so far; send it back to write."))
+    state = serializers.JSONField(help_text=_("The rules engine's state after the log."))
+    score = serializers.SerializerMethodField()
+    clock = serializers.SerializerMethodField()
+    judge = serializers.SerializerMethodField()
+    winner = serializers.SerializerMethodField()
+    result = serializers.CharField()
+    score_a = serializers.IntegerField(allow_null=True)
+    score_b = serializers.IntegerField(allow_null=True)
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    last_events = serializers.SerializerMethodField()
+
+    @extend_schema_field(MatchHeadStartSerializer)
+    def get_head_start(self, match: Match) -> dict[str, int]:
+        ruleset = (match.state or {}).get("ruleset") or match.ruleset or {}
+        head = ruleset.get("head_start") or {}
+        return {"a": head.get("a", 0), "b": head.get("b", 0)}
+
+    @extend_schema_field(
+        {
+            "type": "object",
+            "properties": {
+                "score": {"type": "object", "nullable": True},
+                "frames": {"type": "object", "nullable": True},
+            },
+        }
+    )
+    def get_score(self, match: Match) -> dict[str, Any]:
+        return selectors.score_summary(match.state)
+
+    @extend_schema_field(MatchClockSerializer)
+    def get_clock(self, match: Match) -> dict[str, Any]:
+        return clock_data(match)
+
+    @extend_schema_field(MatchJudgeCallSerializer)
+    def get_judge(self, match: Match) -> dict[str, Any]:
+        return judge_data(match)
+
+    @extend_schema_field(
+        {"type": "string", "enum": ["a", "b"], "nullable": True, "description": "winner's slot"}
+    )
+    def get_winner(self, match: Match) -> str | None:
+        if match.winner_id is None:
+            return None
+        if match.winner_id == match.player_a_id:
+            return "a"
+        return "b" if match.winner_id == match.player_b_id else None
+
+    @extend_schema_field(MatchEventSerializer(many=True))
+    def get_last_events(self, match: Match) -> list[dict[str, Any]]:
+        entries = self.context.get("last_events")
+        if entries is None:
+            entries = selectors.match_last_events(match=match)
+        return MatchEventSerializer(entries, many=True).data
+
+
+def clock_data(match: Match) -> dict[str, Any]:
+    now = timezone.now()
+    reading = selectors.match_clock(match=match, now=now)
+    return MatchClockSerializer(
+        {
+            "limit_seconds": reading.limit_seconds,
+            "elapsed_seconds": reading.elapsed_seconds,
+            "remaining_seconds": reading.remaining_seconds,
+            "deadline": reading.deadline,
+            "running": reading.running,
+            "paused": match.status == Match.Status.PAUSED,
+            "expired": reading.expired,
+            "expired_at": match.clock_expired_at,
+            "warning": reading.warning and match.status not in selectors.CLOSED,
+            "ends_match": has_time_rule(match),
+            "server_time": now,
+        }
+    ).data
+
+
+def judge_data(match: Match) -> dict[str, Any]:
+    return MatchJudgeCallSerializer(
+        {
+            "called": match.judge_called_at is not None,
+            "called_at": match.judge_called_at,
+            "note": match.judge_note,
+        }
+    ).data
+
+
+class MatchErrorSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField(help_text=_("In the user's language."))
+    params = serializers.DictField()
+
+
+class MatchConflictSerializer(MatchErrorSerializer):
+    match = MatchDetailSerializer(help_text=_("The match as it is now, to refresh from."))
+
+
+# --- table board ----------------------------------------------------------------------------
+
+
+class TableBoardMatchSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    key = serializers.CharField()
+    stage = serializers.CharField()
+    round = serializers.IntegerField()
+    order = serializers.IntegerField()
+    schedule_round = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Match.Status.choices)
+    held = serializers.BooleanField()
+    players = MatchPlayersSerializer(source="*")
+    table = serializers.SerializerMethodField(help_text=_("The table's number."))
+    called_at = serializers.DateTimeField(allow_null=True)
+    version = serializers.IntegerField()
+    score = serializers.SerializerMethodField()
+    clock = serializers.SerializerMethodField()
+    judge = serializers.SerializerMethodField()
+
+    @extend_schema_field({"type": "object"})
+    def get_score(self, match: Match) -> dict[str, Any]:
+        return selectors.score_summary(match.state)
+
+    @extend_schema_field(MatchClockSerializer)
+    def get_clock(self, match: Match) -> dict[str, Any]:
+        return clock_data(match)
+
+    @extend_schema_field(OpenApiTypes.INT)
+    def get_table(self, match: Match) -> int | None:
+        return match.table.number if match.table is not None else None
+
+    @extend_schema_field(MatchJudgeCallSerializer)
+    def get_judge(self, match: Match) -> dict[str, Any]:
+        return judge_data(match)
+
+
+class TableBoardTableSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="table.id")
+    number = serializers.IntegerField(source="table.number")
+    label = serializers.CharField(source="table.label")
+    in_use = serializers.BooleanField(source="table.is_active")
+    match = TableBoardMatchSerializer(allow_null=True)
+
+
+class TableBoardSerializer(serializers.Serializer):
+    tables = TableBoardTableSerializer(many=True)
+    queue = TableBoardMatchSerializer(many=True, help_text=_("Ready matches, in calling order."))
+    playing_elsewhere = TableBoardMatchSerializer(many=True)
+    judge_calls = TableBoardMatchSerializer(many=True)
+    server_time = serializers.DateTimeField(source="now")
+
+
+class TournamentTableSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    label = serializers.CharField()
+    in_use = serializers.BooleanField(source="is_active")
+
+
+class TableAssignmentsSerializer(serializers.Serializer):
+    assigned = TableBoardMatchSerializer(many=True)

@@ -1,0 +1,940 @@
+"""Match writes: the event log, undo, the net clock, finishing, tables and judge calls.
+
+Every write to a match locks its row (select_for_update) inside one transaction, so two
+devices scoring one match are serialised; the unique (match, seq) constraint is the backstop.
+Lock order: a match row before a table row. Whoever holds a table lock never waits for a match
+lock (locked matches are skipped), so the two orders cannot deadlock.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+import rules
+from matches import clock, errors, selectors
+from matches.models import IdempotencyRecord, Match, MatchEvent, Table
+from tournaments import access
+from tournaments.audit import audit_record
+from tournaments.models import Tournament
+
+logger = logging.getLogger(__name__)
+
+Status = Match.Status
+LIVE = (Status.ON_TABLE, Status.RUNNING, Status.PAUSED)
+NOT_STARTED = (Status.READY, Status.ON_TABLE)
+CLOSED = (Status.FINISHED, Status.WALKOVER, Status.VOID)
+# Disciplines without a time-limit rule: their clock only shows the time (Duplex, D).
+NO_TIME_RULE = frozenset({"duplex"})
+TIME_EXPIRED = {"type": "time_expired"}
+SOURCE_CLOCK = "clock"
+SWEEP_BATCH = 200
+_MS = timedelta(milliseconds=1)
+
+RESULT_BY_END = {
+    "frames": Match.Result.RACE,
+    "game": Match.Result.RACE,
+    "time": Match.Result.TIME,
+    "golden_ball": Match.Result.TIME,
+    "forfeit": Match.Result.FORFEIT,
+}
+
+Renderer = Callable[[Match], dict[str, Any]]
+
+
+@dataclass
+class WriteResult:
+    """The match after a write, and the answer stored for its idempotency key."""
+
+    match: Match
+    status_code: int
+    body: dict[str, Any] | None
+    replayed: bool = False
+
+
+# --- helpers --------------------------------------------------------------------------------
+
+
+def _user(actor: Any) -> Any:
+    return actor if actor is not None and getattr(actor, "is_authenticated", False) else None
+
+
+def _lock(match_id: int) -> Match:
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("tournament", "player_a", "player_b", "table")
+        .filter(pk=match_id)
+        .first()
+    )
+    if match is None:
+        raise errors.MatchError("match_not_found", _("The match does not exist."), status=404)
+    return match
+
+
+def _ruleset(match: Match) -> dict[str, Any]:
+    return match.ruleset or match.tournament.ruleset
+
+
+def _state(match: Match) -> dict[str, Any]:
+    # A match made ready without its cached state starts from the ruleset's initial state.
+    return match.state or rules.initial_state(_ruleset(match))
+
+
+def _role(actor: Any, match: Match) -> str:
+    role = access.match_scoring_role(actor, match) if _user(actor) else None
+    if role is None:
+        raise PermissionDenied(_("You may not score this match."))
+    return role
+
+
+def _check_version(match: Match, expected: int | None) -> None:
+    if expected is not None and expected != match.version:
+        raise errors.stale_version(current=match.version, expected=expected)
+
+
+def _check_playable(match: Match) -> None:
+    if match.status == Status.SCHEDULED or match.player_a_id is None or match.player_b_id is None:
+        raise errors.match_not_ready()
+    if match.status in (Status.WALKOVER, Status.VOID):
+        raise errors.match_closed(match.status, match.get_status_display())
+
+
+def _idempotent_replay(match: Match, key: str | None, endpoint: str) -> WriteResult | None:
+    if not key:
+        return None
+    record = IdempotencyRecord.objects.filter(match=match, key=key).first()
+    if record is None:
+        return None
+    if record.endpoint != endpoint:
+        raise errors.idempotency_key_reused()
+    return WriteResult(match, record.status_code, record.response, replayed=True)
+
+
+def _answer(
+    match: Match, *, status_code: int, respond: Renderer | None, key: str | None, endpoint: str
+) -> WriteResult:
+    """Render the answer inside the write's transaction and keep it for the idempotency key."""
+    body = respond(match) if respond is not None else None
+    if key:
+        IdempotencyRecord.objects.create(
+            match=match,
+            key=key,
+            endpoint=endpoint,
+            status_code=status_code,
+            response=body if body is not None else {"id": match.pk, "version": match.version},
+        )
+    return WriteResult(match, status_code, body)
+
+
+def _append(
+    match: Match,
+    *,
+    payload: dict[str, Any],
+    source: str,
+    actor: Any,
+    kind: str = MatchEvent.Kind.EVENT,
+    undoes: MatchEvent | None = None,
+) -> MatchEvent:
+    seq = match.version + 1
+    try:
+        entry = MatchEvent.objects.create(
+            match=match,
+            seq=seq,
+            kind=kind,
+            payload=payload,
+            undoes=undoes,
+            source=source,
+            actor=_user(actor),
+        )
+    except IntegrityError as exc:
+        # Only reachable if the row lock was bypassed: the constraint keeps the log whole.
+        raise errors.stale_version(current=seq, expected=match.version) from exc
+    match.version = seq
+    return entry
+
+
+def _bump_public(match: Match) -> None:
+    Tournament.objects.filter(pk=match.tournament_id).update(public_version=F("public_version") + 1)
+
+
+def _after_start(match: Match) -> None:
+    """Play began: the public pages change, and the tournament is running from now on."""
+    from tournaments import services as tournament_services  # tournaments imports matches
+
+    _bump_public(match)
+    tournament_services.tournament_on_match_started(match=match)
+
+
+def has_time_rule(match: Match) -> bool:
+    discipline = (match.state or {}).get("discipline") or _ruleset(match).get("discipline")
+    return discipline not in NO_TIME_RULE
+
+
+# --- clock internals ------------------------------------------------------------------------
+
+
+def _schedule_expiry(match: Match) -> None:
+    from matches.tasks import clock_expire  # the tasks module imports this one
+
+    match_id, generation, eta = match.pk, match.clock_generation, match.clock_deadline
+    transaction.on_commit(
+        lambda: clock_expire.apply_async(args=[match_id, generation], eta=eta), robust=True
+    )
+
+
+def _clock_run(match: Match, now: datetime) -> list[str]:
+    """Let the clock run from `now`; a new generation makes any earlier task stale."""
+    match.clock_running_since = now
+    match.clock_generation += 1
+    match.clock_deadline = None
+    if has_time_rule(match) and match.clock_expired_at is None:
+        match.clock_deadline = clock.deadline(
+            limit_seconds=match.clock_limit_seconds,
+            elapsed_ms=match.clock_elapsed_ms,
+            running_since=now,
+        )
+    if match.clock_deadline is not None:
+        _schedule_expiry(match)
+    return ["clock_running_since", "clock_generation", "clock_deadline"]
+
+
+def _clock_halt(match: Match, now: datetime) -> list[str]:
+    """Stop the clock at `now`, keeping the net time played."""
+    match.clock_elapsed_ms = clock.played_ms(
+        elapsed_ms=match.clock_elapsed_ms, running_since=match.clock_running_since, now=now
+    )
+    match.clock_running_since = None
+    match.clock_deadline = None
+    match.clock_generation += 1
+    return ["clock_elapsed_ms", "clock_running_since", "clock_deadline", "clock_generation"]
+
+
+def _start_play(match: Match, now: datetime) -> list[str]:
+    match.status = Status.RUNNING
+    match.started_at = match.started_at or now
+    return ["status", "started_at", *_clock_run(match, now)]
+
+
+# --- finishing ------------------------------------------------------------------------------
+
+
+def final_score(state: dict[str, Any]) -> tuple[int | None, int | None]:
+    """Frames won when a match is more than one frame, else the frame's score (head start
+    included); Duplex: the final points (the plus points when it ended before frame 3)."""
+    if state.get("discipline") == "duplex":
+        points = state.get("final") or state.get("plus")
+    elif state.get("ruleset", {}).get("frames_to_win", 1) > 1:
+        points = state.get("frames")
+    else:
+        points = state.get("score")
+    if not points:
+        return None, None
+    return points.get("a"), points.get("b")
+
+
+def _player(match: Match, slot: str | None) -> Any:
+    if slot == "a":
+        return match.player_a
+    if slot == "b":
+        return match.player_b
+    return None
+
+
+def match_finish_from_state(*, match: Match, actor: Any, now: datetime | None = None) -> Match:
+    """Record the end the engine's state reached (race, time, golden ball, forfeit).
+
+    Internal: call with the match locked, inside the write's transaction, after its state was
+    saved. Sets winner, loser, result and score, stops the clock, then frees the table and
+    tells the tournament."""
+    state = match.state
+    if not state.get("finished"):
+        raise ValueError("the match's state is not finished")
+    now = now or timezone.now()
+    winner = state["winner"]
+    match.winner = _player(match, winner)
+    match.loser = _player(match, "b" if winner == "a" else "a")
+    match.result = RESULT_BY_END.get(state.get("end_reason") or "", Match.Result.RACE)
+    match.score_a, match.score_b = final_score(state)
+    match.status = Status.FINISHED
+    match.finished_at = now
+    fields = ["winner", "loser", "result", "score_a", "score_b", "status", "finished_at"]
+    if match.clock_running_since is not None:
+        fields += _clock_halt(match, now)
+    match.save(update_fields=[*fields, "updated_at"])
+    _after_close(match, actor)
+    return match
+
+
+def _after_close(match: Match, actor: Any) -> None:
+    """The match ended: the public pages, the audit, the tournament, then the freed table."""
+    _bump_public(match)
+    audit_record(
+        actor=actor,
+        action="match.finished",
+        match=match,
+        data={
+            "result": match.result,
+            "winner": match.winner_id,
+            "score": [match.score_a, match.score_b],
+            "version": match.version,
+        },
+    )
+    from tournaments import services as tournament_services  # tournaments imports matches
+
+    tournament_services.tournament_on_match_finished(match=match)
+    if (
+        match.table_id is not None
+        and Tournament.objects.filter(
+            pk=match.tournament_id, status=Tournament.Status.RUNNING
+        ).exists()
+    ):
+        table = Table.objects.select_for_update().get(pk=match.table_id)
+        _fill_tables(tournament_id=match.tournament_id, tables=[table], actor=actor)
+
+
+# --- events and undo ------------------------------------------------------------------------
+
+
+@transaction.atomic
+def match_submit_event(
+    *,
+    match_id: int,
+    event: Any,
+    expected_version: int | None,
+    actor: Any,
+    idempotency_key: str | None = None,
+    respond: Renderer | None = None,
+) -> WriteResult:
+    """Append one engine event. The first event starts play (and the clock, if not started).
+
+    Raises MatchError (stale version, match not playable), rules.RuleError (the engine's
+    refusal), PermissionDenied."""
+    match = _lock(match_id)
+    replayed = _idempotent_replay(match, idempotency_key, "events")
+    if replayed is not None:
+        return replayed
+    role = _role(actor, match)
+    if (
+        isinstance(event, dict)
+        and event.get("type") == "time_expired"
+        and role != access.MATCH_ORGANISER
+    ):
+        raise PermissionDenied(_("Only the match clock or an organiser can end the time."))
+    _check_version(match, expected_version)
+    _check_playable(match)
+    state = rules.apply(_state(match), event)
+    now = timezone.now()
+    fields = ["state", "version", "updated_at"]
+    started = match.status in NOT_STARTED
+    if started:
+        fields += _start_play(match, now)
+    if event.get("type") == "time_expired" and match.clock_expired_at is None:
+        fields += _mark_expired(match, now)  # entered by hand: the clock agrees
+    entry = _append(match, payload=event, source=role, actor=actor)
+    match.state = state
+    match.save(update_fields=fields)
+    audit_record(
+        actor=actor,
+        action="match.event",
+        match=match,
+        data={"seq": entry.seq, "event": event, "version": match.version},
+    )
+    if started:
+        _after_start(match)
+    if state["finished"]:
+        match_finish_from_state(match=match, actor=actor, now=now)
+    return _answer(match, status_code=201, respond=respond, key=idempotency_key, endpoint="events")
+
+
+@transaction.atomic
+def match_undo(
+    *,
+    match_id: int,
+    actor: Any,
+    expected_version: int | None = None,
+    idempotency_key: str | None = None,
+    respond: Renderer | None = None,
+) -> WriteResult:
+    """Cancel the last event still in force: an "undo" entry is appended (the version grows)
+    and the state is the fold of the events not undone. The clock's time_expired is undone
+    by an organiser only; a finished match is corrected by the organiser, not undone."""
+    match = _lock(match_id)
+    replayed = _idempotent_replay(match, idempotency_key, "undo")
+    if replayed is not None:
+        return replayed
+    role = _role(actor, match)
+    _check_version(match, expected_version)
+    if match.status in (Status.WALKOVER, Status.VOID):
+        raise errors.match_closed(match.status, match.get_status_display())
+    in_force = list(
+        MatchEvent.objects.filter(match=match, kind=MatchEvent.Kind.EVENT, undone=False).order_by(
+            "seq"
+        )
+    )
+    if not in_force:
+        raise errors.nothing_to_undo()
+    target = in_force.pop()
+    ends_time = target.payload.get("type") == "time_expired"
+    if (ends_time or target.source == SOURCE_CLOCK) and not access.can_correct_match_clock(
+        actor, match
+    ):
+        raise PermissionDenied(_("Only an organiser can undo the end of time."))
+    if match.status == Status.FINISHED:
+        raise errors.match_finished()
+    state = rules.replay(_ruleset(match), [e.payload for e in in_force])
+    target.undone = True
+    target.save(update_fields=["undone"])
+    entry = _append(
+        match,
+        payload={"seq": target.seq},
+        source=role,
+        actor=actor,
+        kind=MatchEvent.Kind.UNDO,
+        undoes=target,
+    )
+    match.state = state
+    fields = ["state", "version", "updated_at"]
+    if ends_time and match.clock_expired_at is not None:
+        # The time is no longer up, but the net time played stays: the clock stands at the
+        # limit, paused, until the organiser sets the remaining time and resumes.
+        match.clock_expired_at = None
+        fields.append("clock_expired_at")
+        if match.status == Status.RUNNING:
+            match.status = Status.PAUSED
+            fields.append("status")
+    match.save(update_fields=fields)
+    audit_record(
+        actor=actor,
+        action="match.undo",
+        match=match,
+        data={
+            "seq": entry.seq,
+            "undone_seq": target.seq,
+            "event": target.payload,
+            "version": match.version,
+        },
+    )
+    return _answer(match, status_code=201, respond=respond, key=idempotency_key, endpoint="undo")
+
+
+# --- the clock ------------------------------------------------------------------------------
+
+CLOCK_ACTIONS = ("start", "pause", "resume", "adjust")
+
+
+@transaction.atomic
+def match_clock(
+    *,
+    match_id: int,
+    action: str,
+    actor: Any,
+    remaining_seconds: int | None = None,
+    idempotency_key: str | None = None,
+    respond: Renderer | None = None,
+) -> WriteResult:
+    """start / pause (technical break) / resume the net clock, or `adjust` it (organisers:
+    set the remaining time, None for no limit). Out-of-order actions raise MatchError (409)."""
+    match = _lock(match_id)
+    replayed = _idempotent_replay(match, idempotency_key, "clock")
+    if replayed is not None:
+        return replayed
+    _role(actor, match)
+    if action not in CLOCK_ACTIONS:
+        raise ValueError(f"unknown clock action {action!r}")
+    if match.status == Status.FINISHED:
+        raise errors.match_finished()
+    _check_playable(match)
+    now = timezone.now()
+    fields = ["updated_at"]
+    data: dict[str, Any] = {}
+    if action == "start":
+        if match.status not in NOT_STARTED:
+            raise errors.clock_already_started()
+        fields += _start_play(match, now)
+    elif action == "adjust":
+        if not access.can_correct_match_clock(actor, match):
+            raise PermissionDenied(_("Only an organiser can change the time of a match."))
+        if match.clock_expired_at is not None:
+            raise errors.clock_expired()
+        data["limit_before"] = match.clock_limit_seconds
+        running = match.clock_running_since is not None
+        if running:
+            fields += _clock_halt(match, now)
+        if remaining_seconds is None:
+            match.clock_limit_seconds = None
+        else:
+            # The limit moves, the net time played stays true; never less than asked.
+            match.clock_limit_seconds = math.ceil(match.clock_elapsed_ms / 1000) + remaining_seconds
+        fields.append("clock_limit_seconds")
+        if running:
+            fields += _clock_run(match, now)
+        data["remaining_seconds"] = remaining_seconds
+    else:
+        if match.status in NOT_STARTED:
+            raise errors.clock_not_started()
+        if match.clock_expired_at is not None:
+            raise errors.clock_expired()
+        if action == "pause":
+            if match.status != Status.RUNNING or match.clock_running_since is None:
+                raise errors.clock_not_running()
+            fields += _clock_halt(match, now)
+            match.status = Status.PAUSED
+        else:
+            if match.status != Status.PAUSED:
+                raise errors.clock_not_paused()
+            fields += _clock_run(match, now)
+            match.status = Status.RUNNING
+        fields.append("status")
+    match.save(update_fields=list(dict.fromkeys(fields)))
+    reading = selectors.match_clock(match=match, now=now)
+    data.update(
+        {
+            "elapsed_ms": reading.elapsed_ms,
+            "deadline": reading.deadline.isoformat() if reading.deadline else None,
+            "generation": match.clock_generation,
+        }
+    )
+    audit_record(actor=actor, action=f"match.clock_{action}", match=match, data=data)
+    if action == "start":
+        _after_start(match)
+    return _answer(match, status_code=200, respond=respond, key=idempotency_key, endpoint="clock")
+
+
+def _mark_expired(match: Match, now: datetime) -> list[str]:
+    """The time is up: the clock stops at its limit."""
+    fields = [*_clock_halt(match, now), "clock_expired_at"]
+    if match.clock_limit_seconds is not None:
+        match.clock_elapsed_ms = match.clock_limit_seconds * 1000
+    match.clock_expired_at = now
+    return fields
+
+
+def _expire_locked(match: Match, *, via: str, now: datetime | None = None) -> bool:
+    """Expire a locked match's clock if its deadline has passed; True if it did."""
+    deadline = match.clock_deadline
+    if (
+        match.clock_expired_at is not None
+        or match.clock_running_since is None
+        or deadline is None
+        or match.status in CLOSED
+    ):
+        return False
+    now = now or timezone.now()
+    if now < deadline:
+        # Early (another machine's clock, a rounded ETA): try again at the deadline.
+        _schedule_expiry(match)
+        return False
+    fields = [*_mark_expired(match, now), "updated_at"]
+    seq = None
+    try:
+        state = rules.apply(_state(match), TIME_EXPIRED)
+    except rules.RuleError as err:
+        # E.g. a second time_expired: the clock is marked expired, the log is unchanged.
+        state = None
+        logger.info("match %s: time_expired refused by the engine: %s", match.pk, err.code)
+    if state is not None:
+        seq = _append(match, payload=dict(TIME_EXPIRED), source=SOURCE_CLOCK, actor=None).seq
+        match.state = state
+        fields += ["state", "version"]
+    match.save(update_fields=fields)
+    audit_record(
+        actor=None,
+        action="match.clock_expired",
+        match=match,
+        data={
+            "seq": seq,
+            "version": match.version,
+            "late_ms": (now - deadline) // _MS,
+            "via": via,  # "task" at the deadline, or "sweep" when the task was lost
+        },
+    )
+    if state is not None and state["finished"]:
+        match_finish_from_state(match=match, actor=None, now=now)
+    return True
+
+
+def match_clock_expire(*, match_id: int, generation: int | None = None) -> bool:
+    """The task at a clock's deadline. A stale generation (the clock was paused or changed
+    since), an already expired or stopped clock: nothing happens. True if it expired."""
+    with transaction.atomic():
+        # No joins: this runs for every clock at once at the end of a round; what a finish
+        # needs (players, tournament) is loaded then.
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or (generation is not None and generation != match.clock_generation):
+            return False
+        return _expire_locked(match, via="task")
+
+
+def match_clock_sweep(*, now: datetime | None = None) -> int:
+    """Expire every running clock whose deadline has passed (a lost or late task). Rows another
+    worker holds are skipped, so two sweeps never expire one clock twice."""
+    now = now or timezone.now()
+    due = list(
+        Match.objects.filter(
+            status=Status.RUNNING, clock_deadline__lte=now, clock_expired_at__isnull=True
+        )
+        .order_by("clock_deadline")
+        .values_list("pk", flat=True)[:SWEEP_BATCH]
+    )
+    expired = 0
+    for match_id in due:
+        with transaction.atomic():
+            match = (
+                Match.objects.select_for_update(skip_locked=True)
+                .filter(pk=match_id, status=Status.RUNNING, clock_expired_at__isnull=True)
+                .first()
+            )
+            if match is not None and _expire_locked(match, via="sweep"):
+                expired += 1
+    return expired
+
+
+# --- walkover -----------------------------------------------------------------------------
+
+
+@transaction.atomic
+def match_walkover(*, match: Match, winner_slot: str, actor: Any, reason: str = "") -> Match:
+    """The other player does not play (withdrawal, no-show). Before the match started: status
+    walkover, no score. Once started: the engine's forfeit, so the score played stays."""
+    if winner_slot not in ("a", "b"):
+        raise ValueError("winner_slot must be 'a' or 'b'")
+    locked = _lock(match.pk)
+    if locked.status in CLOSED:
+        raise errors.match_closed(locked.status, locked.get_status_display())
+    if _player(locked, winner_slot) is None:
+        raise errors.slot_empty(winner_slot)
+    loser_slot = "b" if winner_slot == "a" else "a"
+    now = timezone.now()
+    audit_record(
+        actor=actor,
+        action="match.walkover",
+        match=locked,
+        data={"winner_slot": winner_slot, "reason": reason[:300], "status": locked.status},
+    )
+    if locked.status in (Status.RUNNING, Status.PAUSED):
+        forfeit = {"type": "forfeit", "player": loser_slot}
+        locked.state = rules.apply(_state(locked), forfeit)
+        entry = _append(locked, payload=forfeit, source="organiser", actor=actor)
+        locked.save(update_fields=["state", "version", "updated_at"])
+        audit_record(
+            actor=actor,
+            action="match.event",
+            match=locked,
+            data={"seq": entry.seq, "event": forfeit, "version": locked.version},
+        )
+        return match_finish_from_state(match=locked, actor=actor, now=now)
+    locked.winner = _player(locked, winner_slot)
+    locked.loser = _player(locked, loser_slot)
+    locked.result = Match.Result.WALKOVER
+    locked.status = Status.WALKOVER
+    locked.finished_at = now
+    locked.score_a = locked.score_b = None
+    locked.save(
+        update_fields=[
+            "winner",
+            "loser",
+            "result",
+            "status",
+            "finished_at",
+            "score_a",
+            "score_b",
+            "updated_at",
+        ]
+    )
+    _after_close(locked, actor)
+    return locked
+
+
+# --- judge calls (self-scoring) -------------------------------------------------------------
+
+
+@transaction.atomic
+def match_judge_call(
+    *,
+    match_id: int,
+    actor: Any,
+    note: str = "",
+    idempotency_key: str | None = None,
+    respond: Renderer | None = None,
+) -> WriteResult:
+    """A player (or the referee) calls the judge: the clock pauses if it runs, and the match is
+    flagged on the table board until a judge resolves it. A second call changes nothing."""
+    match = _lock(match_id)
+    replayed = _idempotent_replay(match, idempotency_key, "judge")
+    if replayed is not None:
+        return replayed
+    _role(actor, match)
+    if match.status in CLOSED:
+        raise errors.match_finished()
+    if match.judge_called_at is None:
+        now = timezone.now()
+        fields = ["judge_called_at", "judge_called_by", "judge_note", "updated_at"]
+        paused = match.status == Status.RUNNING and match.clock_running_since is not None
+        if paused:
+            fields += _clock_halt(match, now)
+            match.status = Status.PAUSED
+            fields.append("status")
+        match.judge_called_at = now
+        match.judge_called_by = _user(actor)
+        match.judge_note = note[:300]
+        match.save(update_fields=fields)
+        audit_record(
+            actor=actor,
+            action="match.judge_called",
+            match=match,
+            data={"note": match.judge_note, "clock_paused": paused, "version": match.version},
+        )
+    return _answer(match, status_code=200, respond=respond, key=idempotency_key, endpoint="judge")
+
+
+@transaction.atomic
+def match_judge_resolve(
+    *,
+    match_id: int,
+    actor: Any,
+    note: str = "",
+    idempotency_key: str | None = None,
+    respond: Renderer | None = None,
+) -> WriteResult:
+    """A judge (a referee of the tournament) or an organiser closes the call. The clock is not
+    resumed: the judge resumes it when play goes on. Corrections are ordinary audited writes."""
+    match = _lock(match_id)
+    replayed = _idempotent_replay(match, idempotency_key, "judge")
+    if replayed is not None:
+        return replayed
+    if not access.can_resolve_judge_call(actor, match):
+        raise PermissionDenied(_("Only a judge or an organiser can resolve a judge call."))
+    if match.judge_called_at is None:
+        raise errors.judge_not_called()
+    audit_record(
+        actor=actor,
+        action="match.judge_resolved",
+        match=match,
+        data={
+            "called_at": match.judge_called_at.isoformat(),
+            "called_by": match.judge_called_by_id,
+            "call_note": match.judge_note,
+            "note": note[:300],
+            "version": match.version,
+        },
+    )
+    match.judge_called_at = None
+    match.judge_called_by = None
+    match.judge_note = ""
+    match.save(update_fields=["judge_called_at", "judge_called_by", "judge_note", "updated_at"])
+    return _answer(match, status_code=200, respond=respond, key=idempotency_key, endpoint="judge")
+
+
+# --- tables ---------------------------------------------------------------------------------
+
+
+def _lock_table(*, tournament_id: int, table: Table | int) -> Table:
+    """Lock a table of the tournament by instance or number."""
+    qs = Table.objects.select_for_update().filter(tournament_id=tournament_id)
+    found = (
+        qs.filter(pk=table.pk).first()
+        if isinstance(table, Table)
+        else qs.filter(number=table).first()
+    )
+    if found is None or not found.is_active:
+        number = table.number if isinstance(table, Table) else table
+        raise errors.table_not_found(number)
+    return found
+
+
+def _table_busy(table: Table) -> bool:
+    return Match.objects.filter(table=table, status__in=LIVE).exists()
+
+
+def _call_to_table(match: Match, table: Table, *, now: datetime, actor: Any) -> None:
+    match.table = table
+    match.called_at = now
+    fields = ["table", "called_at", "updated_at"]
+    if match.status == Status.READY:
+        match.status = Status.ON_TABLE
+        fields.append("status")
+    match.save(update_fields=fields)
+    audit_record(
+        actor=actor,
+        action="match.table_assigned",
+        match=match,
+        data={"table": table.number},
+    )
+
+
+def _fill_tables(*, tournament_id: int, tables: Iterable[Table], actor: Any) -> list[Match]:
+    """Send the next ready matches to the given (locked) tables that are free, in queue order
+    (schedule round, stage, round, order); a player already at a table is not called twice."""
+    live = list(
+        Match.objects.filter(tournament_id=tournament_id, status__in=LIVE).values_list(
+            "table_id", "player_a_id", "player_b_id"
+        )
+    )
+    busy_tables = {t for t, _a, _b in live if t is not None}
+    busy_players = {p for _t, a, b in live for p in (a, b) if p is not None}
+    free = [t for t in tables if t.is_active and t.pk not in busy_tables]
+    if not free:
+        return []
+    queue = (
+        Match.objects.select_for_update(skip_locked=True, of=("self",))
+        .filter(
+            tournament_id=tournament_id,
+            status=Status.READY,
+            held=False,
+            table__isnull=True,
+            player_a__isnull=False,
+            player_b__isnull=False,
+        )
+        .order_by("schedule_round", "stage", "round", "order", "pk")
+    )
+    now = timezone.now()
+    assigned: list[Match] = []
+    for match in queue:
+        if not free:
+            break
+        if match.player_a_id in busy_players or match.player_b_id in busy_players:
+            continue
+        _call_to_table(match, free.pop(0), now=now, actor=actor)
+        busy_players.update((match.player_a_id, match.player_b_id))
+        assigned.append(match)
+    return assigned
+
+
+@transaction.atomic
+def tables_ensure(*, tournament: Tournament, count: int, actor: Any) -> list[Table]:
+    """Tables 1..count exist and are in use; free tables above `count` go out of use."""
+    if count < 0:
+        raise ValueError("count must not be negative")
+    existing = {
+        t.number: t for t in Table.objects.select_for_update().filter(tournament=tournament)
+    }
+    created = [
+        Table(tournament=tournament, number=n) for n in range(1, count + 1) if n not in existing
+    ]
+    Table.objects.bulk_create(created)
+    Table.objects.filter(tournament=tournament, number__lte=count, is_active=False).update(
+        is_active=True
+    )
+    busy = Match.objects.filter(
+        tournament=tournament, status__in=LIVE, table__number__gt=count
+    ).values_list("table_id", flat=True)
+    Table.objects.filter(tournament=tournament, number__gt=count, is_active=True).exclude(
+        pk__in=list(busy)
+    ).update(is_active=False)
+    audit_record(
+        actor=actor,
+        action="tables.ensure",
+        tournament=tournament,
+        data={"count": count, "created": [t.number for t in created]},
+    )
+    return list(Table.objects.filter(tournament=tournament).order_by("number"))
+
+
+@transaction.atomic
+def table_assign_next(*, tournament: Tournament, actor: Any) -> list[Match]:
+    """Every free table in use gets the next ready match that is not held."""
+    tables = list(
+        Table.objects.select_for_update()
+        .filter(tournament=tournament, is_active=True)
+        .order_by("number")
+    )
+    return _fill_tables(tournament_id=tournament.pk, tables=tables, actor=actor)
+
+
+@transaction.atomic
+def match_assign_table(*, match: Match, table: Table | int, actor: Any) -> Match:
+    """Call a ready match (or one played without a table) to a free table."""
+    locked = _lock(match.pk)
+    if locked.status not in (Status.READY, Status.RUNNING, Status.PAUSED, Status.ON_TABLE):
+        raise errors.match_not_callable(locked.status, locked.get_status_display())
+    if locked.table_id is not None and locked.status in LIVE:
+        return match_move(match=locked, table=table, actor=actor)
+    target = _lock_table(tournament_id=locked.tournament_id, table=table)
+    if _table_busy(target):
+        raise errors.table_busy(target.number)
+    _call_to_table(locked, target, now=timezone.now(), actor=actor)
+    return locked
+
+
+@transaction.atomic
+def match_move(*, match: Match, table: Table | int, actor: Any) -> Match:
+    """Move a match that is on a table to another free table."""
+    locked = _lock(match.pk)
+    if locked.table_id is None or locked.status not in LIVE:
+        raise errors.match_not_on_table()
+    target = _lock_table(tournament_id=locked.tournament_id, table=table)
+    if target.pk == locked.table_id:
+        return locked
+    if _table_busy(target):
+        raise errors.table_busy(target.number)
+    before = locked.table.number if locked.table else None
+    locked.table = target
+    locked.save(update_fields=["table", "updated_at"])
+    audit_record(
+        actor=actor,
+        action="match.table_moved",
+        match=locked,
+        data={"from": before, "to": target.number},
+    )
+    return locked
+
+
+@transaction.atomic
+def match_hold(*, match: Match, held: bool, actor: Any) -> Match:
+    """Hold a match back from the table queue (or release it). Holding a match that waits at a
+    table and has not started sends it back, freeing the table."""
+    locked = _lock(match.pk)
+    if locked.status in CLOSED:
+        raise errors.match_closed(locked.status, locked.get_status_display())
+    locked.held = held
+    fields = ["held", "updated_at"]
+    data: dict[str, Any] = {"held": held}
+    if held and locked.status == Status.ON_TABLE:
+        data["table_freed"] = locked.table.number if locked.table else None
+        locked.status = Status.READY
+        locked.table = None
+        locked.called_at = None
+        fields += ["status", "table", "called_at"]
+    locked.save(update_fields=fields)
+    audit_record(actor=actor, action="match.hold", match=locked, data=data)
+    return locked
+
+
+@transaction.atomic
+def table_free(*, table: Table, actor: Any) -> Match:
+    """Take the match waiting at a table back to the queue. A started match is not touched:
+    it is moved or finished instead."""
+    locked_table = _lock_table(tournament_id=table.tournament_id, table=table)
+    match = (
+        Match.objects.select_for_update(skip_locked=True, of=("self",))
+        .select_related("tournament", "player_a", "player_b", "table")
+        .filter(table=locked_table, status__in=LIVE)
+        .first()
+    )
+    if match is None:
+        if _table_busy(locked_table):  # locked by a write in progress: it is being played
+            raise errors.match_in_progress(locked_table.number)
+        raise errors.table_already_free(locked_table.number)
+    if match.status != Status.ON_TABLE:
+        raise errors.match_in_progress(locked_table.number)
+    match.status = Status.READY
+    match.table = None
+    match.called_at = None
+    match.save(update_fields=["status", "table", "called_at", "updated_at"])
+    audit_record(
+        actor=actor,
+        action="table.freed",
+        match=match,
+        data={"table": locked_table.number},
+    )
+    return match

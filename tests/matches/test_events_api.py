@@ -1,0 +1,222 @@
+"""Scoring a match through the API: events, versions, errors in words, idempotency, rights."""
+
+from __future__ import annotations
+
+import pytest
+
+from matches.models import IdempotencyRecord, Match, MatchEvent
+from tests.factories import PlayerFactory, UserFactory
+from tests.matches.conftest import b_pockets, play, post_event
+from tournaments.models import AuditEntry
+
+pytestmark = pytest.mark.django_db
+
+BREAK_A = {"type": "break", "player": "a", "legal": True, "pocketed": 0}
+
+
+def test_an_event_is_applied_and_answered_with_the_new_match(scorer, match, referee) -> None:
+    response = post_event(scorer, match, BREAK_A)
+
+    assert response.status_code == 201
+    body = response.json()
+    assert body["version"] == 1
+    assert body["state"]["turn"] == "b" and body["state"]["awaiting"] == "shot"
+    assert body["status"] == "running"
+    assert body["started_at"] is not None
+    assert body["clock"]["running"] is True  # the first event starts the clock
+    assert body["last_events"][-1]["event"] == BREAK_A
+    assert body["last_events"][-1]["source"] == "referee"
+    entry = AuditEntry.objects.get(match=match, action="match.event")
+    assert entry.actor == referee
+    assert entry.data["event"] == BREAK_A and entry.data["version"] == 1
+
+
+def test_the_score_counts_the_head_start(scorer, match) -> None:
+    play(scorer, match, b_pockets(3))
+    body = scorer.get(f"/api/v1/matches/{match.pk}/").json()
+    assert body["state"]["score"] == {"a": 0, "b": 5}
+    assert body["head_start"] == {"a": 0, "b": 2}
+    assert body["version"] == 2
+
+
+def test_a_stale_version_is_a_conflict_with_the_current_match(scorer, match) -> None:
+    play(scorer, match, [BREAK_A])
+
+    response = post_event(scorer, match, {"type": "shot", "player": "b", "pocketed": 1}, version=0)
+
+    assert response.status_code == 409
+    body = response.json()
+    assert body["code"] == "stale_version"
+    assert body["params"] == {"current": 1, "expected": 0}
+    assert body["match"]["version"] == 1  # the client refreshes from this
+    assert MatchEvent.objects.filter(match=match).count() == 1
+
+
+def test_an_impossible_event_is_explained_in_the_users_language(scorer, match) -> None:
+    play(scorer, match, [BREAK_A])
+    url = f"/api/v1/matches/{match.pk}/events/"
+    body = {"event": {"type": "shot", "player": "a", "pocketed": 1}, "expected_version": 1}
+
+    response = scorer.post(url, body, format="json", headers={"Accept-Language": "en"})
+
+    assert response.status_code == 422
+    error = response.json()
+    assert error["code"] == "out_of_turn"
+    assert error["params"] == {"player": "a", "turn": "b"}
+    assert error["message"] == (
+        f"{match.player_a.name} cannot act now: it is {match.player_b.name}'s turn."
+    )
+    match.refresh_from_db()
+    assert match.version == 1  # nothing was written
+
+
+def test_russian_is_the_default_language_of_messages(scorer, match) -> None:
+    url = f"/api/v1/matches/{match.pk}/events/"
+    body = {"event": {"type": "shot", "player": "a"}, "expected_version": 0}
+
+    russian = scorer.post(url, body, format="json").json()
+    english = scorer.post(url, body, format="json", headers={"Accept-Language": "en"}).json()
+
+    assert russian["code"] == english["code"] == "unexpected_event"
+    assert english["message"] == "Cannot enter a shot now: the match is waiting for a break."
+    assert russian["message"]
+
+
+def test_unknown_keys_of_an_event_are_the_engines_business(scorer, match) -> None:
+    response = post_event(scorer, match, {**BREAK_A, "spin": "left"})
+    assert response.status_code == 422
+    assert response.json()["code"] == "invalid_event"
+    assert response.json()["params"]["field"] == "spin"
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"event": [1], "expected_version": 0}, "event"),
+        ({"event": "shot", "expected_version": 0}, "event"),
+        ({"event": {"type": "shot"}, "expected_version": "one"}, "expected_version"),
+        ({"event": {"type": "shot"}, "expected_version": -1}, "expected_version"),
+        ({"event": {"type": "shot"}}, "expected_version"),
+        ({"expected_version": 0}, "event"),
+        ({"event": {}, "expected_version": 0, "idempotency_key": ""}, "idempotency_key"),
+    ],
+)
+def test_malformed_bodies_are_field_errors(scorer, match, body, field) -> None:
+    response = scorer.post(f"/api/v1/matches/{match.pk}/events/", body, format="json")
+    assert response.status_code == 400
+    assert field in response.json()
+
+
+def test_the_same_idempotency_key_is_applied_once(scorer, match) -> None:
+    first = post_event(scorer, match, BREAK_A, version=0, key="tap-1")
+    again = post_event(scorer, match, BREAK_A, version=0, key="tap-1")
+
+    assert first.status_code == again.status_code == 201
+    assert again.json() == first.json()
+    assert MatchEvent.objects.filter(match=match).count() == 1
+    assert IdempotencyRecord.objects.filter(match=match, key="tap-1").count() == 1
+
+
+def test_an_idempotency_key_of_another_request_kind_is_refused(scorer, match) -> None:
+    post_event(scorer, match, BREAK_A, key="k")
+    response = scorer.post(
+        f"/api/v1/matches/{match.pk}/undo/", {"idempotency_key": "k"}, format="json"
+    )
+    assert response.status_code == 422
+    assert response.json()["code"] == "idempotency_key_reused"
+
+
+def test_nobody_else_may_score(api, match, login) -> None:
+    assert post_event(api, match, BREAK_A).status_code == 403  # anonymous
+    stranger = login(UserFactory())
+    assert post_event(stranger, match, BREAK_A).status_code == 403
+    assert Match.objects.get(pk=match.pk).version == 0
+
+
+def test_players_score_only_with_self_scoring(match, login) -> None:
+    user = UserFactory()
+    match.player_a.user = user
+    match.player_a.save(update_fields=["user"])
+    player = login(user)
+
+    assert post_event(player, match, BREAK_A).status_code == 403
+
+    match.tournament.self_scoring = True
+    match.tournament.save(update_fields=["self_scoring"])
+    response = post_event(player, match, BREAK_A)
+    assert response.status_code == 201
+    assert response.json()["last_events"][-1]["source"] == "player"
+
+
+def test_a_player_of_another_match_may_not_score_it(match, login) -> None:
+    match.tournament.self_scoring = True
+    match.tournament.save(update_fields=["self_scoring"])
+    other = PlayerFactory(user=UserFactory())
+    assert post_event(login(other.user), match, BREAK_A).status_code == 403
+
+
+def test_the_matchs_own_referee_and_the_organiser_may_score(match, login, organiser) -> None:
+    table_referee = UserFactory()
+    match.referees.add(table_referee)
+    assert post_event(login(table_referee), match, BREAK_A).status_code == 201
+    response = post_event(login(organiser), match, {"type": "shot", "player": "b"})
+    assert response.status_code == 201
+    assert response.json()["last_events"][-1]["source"] == "organiser"
+
+
+def test_only_the_clock_or_an_organiser_ends_the_time(scorer, match, login, organiser) -> None:
+    play(scorer, match, b_pockets(1))
+    assert post_event(scorer, match, {"type": "time_expired"}).status_code == 403
+
+    response = post_event(login(organiser), match, {"type": "time_expired"})
+    assert response.status_code == 201
+    body = response.json()
+    assert body["status"] == "finished" and body["winner"] == "b" and body["result"] == "time"
+    assert body["clock"]["expired"] is True and body["clock"]["running"] is False
+
+
+def test_a_match_without_its_players_cannot_be_scored(scorer, tournament) -> None:
+    from tests.matches.factories import MatchFactory
+
+    pending = MatchFactory(tournament=tournament, player_b=None, status=Match.Status.SCHEDULED)
+    response = post_event(scorer, pending, BREAK_A)
+    assert response.status_code == 409
+    assert response.json()["code"] == "match_not_ready"
+
+
+def test_events_after_the_end_are_refused(scorer, match) -> None:
+    play(scorer, match, b_pockets(6))  # b: 2 + 6 = 8 wins
+    response = post_event(scorer, match, {"type": "shot", "player": "a"})
+    assert response.status_code == 422
+    assert response.json()["code"] == "finished"
+
+
+def test_the_log_lists_every_entry(scorer, match, api) -> None:
+    play(scorer, match, b_pockets(2))
+    scorer.post(f"/api/v1/matches/{match.pk}/undo/", {}, format="json")
+
+    log = api.get(f"/api/v1/matches/{match.pk}/events/").json()
+
+    assert log["version"] == 3
+    assert [(e["seq"], e["kind"], e["undone"]) for e in log["events"]] == [
+        (1, "event", False),
+        (2, "event", True),
+        (3, "undo", False),
+    ]
+    assert log["events"][2]["undoes"] == 2
+    tail = api.get(f"/api/v1/matches/{match.pk}/events/?after=2").json()["events"]
+    assert [e["seq"] for e in tail] == [3]
+    assert api.get(f"/api/v1/matches/{match.pk}/events/?after=x").status_code == 400
+
+
+def test_posting_an_event_takes_a_handful_of_queries(
+    scorer, match, django_assert_max_num_queries
+) -> None:
+    play(scorer, match, [BREAK_A])  # the start (tournament hooks) is not the hot path
+    shot = {"type": "shot", "player": "b", "pocketed": 1}
+    # Session and user; the match and the permission check (organiser? referee?); the write:
+    # lock, idempotency lookup, insert event, update match, audit, last events for the answer,
+    # idempotency record = 12; plus SAVEPOINT/RELEASE because the test runs inside a transaction.
+    with django_assert_max_num_queries(14):
+        response = post_event(scorer, match, shot, version=1)
+    assert response.status_code == 201
