@@ -29,6 +29,7 @@ run: $(VENV)/.run-deps
 	$(MAKE) --no-print-directory messages
 	$(DEV_ENV) $(MANAGE) migrate --no-input -v 0
 	$(DEV_ENV) $(MANAGE) ensure_organiser
+	$(DEV_ENV) $(MANAGE) load_demo
 	$(DEV_ENV) bash scripts/run.sh
 
 test: $(VENV)/.test-deps

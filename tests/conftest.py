@@ -73,3 +73,20 @@ def players(db):
     from tests.factories import PlayerFactory
 
     return PlayerFactory.create_batch(8)
+
+
+@pytest.fixture(autouse=True)
+def _roles(request):
+    """The role groups exist in every database test, even after another module's transactional
+    test flushed the tables (and with them what the data migration made)."""
+    marker = request.node.get_closest_marker("django_db")
+    names = set(request.fixturenames)
+    if marker is None and not names & {"db", "transactional_db", "live_server"}:
+        return
+    transactional = bool(marker and marker.kwargs.get("transaction")) or bool(
+        names & {"transactional_db", "live_server"}
+    )
+    request.getfixturevalue("transactional_db" if transactional else "db")
+    from tournaments.roles import roles_ensure
+
+    roles_ensure()

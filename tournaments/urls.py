@@ -1,7 +1,65 @@
+"""Web pages of tournaments: public pages (no login) and the organiser panel (/panel/).
+
+Names are prefixed (public-, panel-) because the API's router already owns names such as
+"tournament-bracket"."""
+
 from django.urls import path
 
-from tournaments import views
+from tournaments import diplomas, views, views_panel
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("t/<int:pk>/", views.tournament_detail, name="public-tournament"),
+    path("t/<int:pk>/bracket/", views.tournament_bracket, name="public-bracket"),
+    path("t/<int:pk>/standings/", views.tournament_standings, name="public-standings"),
+    path("t/<int:pk>/prizes/", views.tournament_prizes, name="public-prizes"),
+    # Organiser panel
+    path("panel/", views_panel.PanelHomeView.as_view(), name="panel-home"),
+    path("panel/new/", views_panel.TournamentCreateView.as_view(), name="panel-create"),
+    path("panel/t/<int:pk>/", views_panel.TournamentPanelView.as_view(), name="panel-tournament"),
+    path(
+        "panel/t/<int:pk>/open-registration/",
+        views_panel.OpenRegistrationView.as_view(),
+        name="panel-open-registration",
+    ),
+    path("panel/t/<int:pk>/start/", views_panel.StartView.as_view(), name="panel-start"),
+    path(
+        "panel/t/<int:pk>/registrations/",
+        views_panel.RegistrationDeskView.as_view(),
+        name="panel-registrations",
+    ),
+    path(
+        "panel/t/<int:pk>/registrations/add/",
+        views_panel.RegistrationAddView.as_view(),
+        name="panel-registration-add",
+    ),
+    path(
+        "panel/t/<int:pk>/registrations/new/",
+        views_panel.RegistrationNewPlayerView.as_view(),
+        name="panel-registration-new",
+    ),
+    path(
+        "panel/t/<int:pk>/registrations/<int:reg>/paid/",
+        views_panel.RegistrationPaidView.as_view(),
+        name="panel-registration-paid",
+    ),
+    path(
+        "panel/t/<int:pk>/registrations/<int:reg>/withdraw/",
+        views_panel.RegistrationWithdrawView.as_view(),
+        name="panel-registration-withdraw",
+    ),
+    path("panel/t/<int:pk>/draw/", views_panel.DrawView.as_view(), name="panel-draw"),
+    path("panel/t/<int:pk>/prizes/", views_panel.PrizesPanelView.as_view(), name="panel-prizes"),
+    path("panel/t/<int:pk>/audit/", views_panel.AuditView.as_view(), name="panel-audit"),
+    path("panel/t/<int:pk>/diplomas/", diplomas.DiplomasHtmlView.as_view(), name="panel-diplomas"),
+    path(
+        "panel/t/<int:pk>/diplomas.pdf",
+        diplomas.DiplomasPdfView.as_view(),
+        name="panel-diplomas-pdf",
+    ),
+    path(
+        "panel/t/<int:pk>/diplomas/<int:player>.pdf",
+        diplomas.DiplomaPdfView.as_view(),
+        name="panel-diploma-pdf",
+    ),
 ]

@@ -1,6 +1,345 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+"""Public pages: the tournament list, a tournament, its bracket, standings and prizes.
+
+No login is needed for a public tournament; a private one is shown to its organisers and
+referees only (tournaments.access). Live pages are server-rendered, so they show the current
+state without JavaScript; static/js/live.js swaps in a fresh fragment (`?fragment=1`) every
+2 seconds, and an unchanged page costs a 304 (the ETag is built before any rendering).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.db.models import Count, Max, Q
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import get_object_or_404, render
+from django.utils.cache import patch_cache_control
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from tournaments import access, selectors
+from tournaments.algorithms import handicap
+from tournaments.models import Registration, Tournament
+
+FRAGMENT_PARAM = "fragment"
+
+# The handicap presets' titles are English data; these marks let the UI translate them.
+HANDICAP_TITLES = {
+    "race_2_per_50": gettext_lazy("Race: 2 balls per 50 rating points, at most 12"),
+    "llb_1": gettext_lazy("LLB scheme 1: frames to 8, a pair per 50 rating points"),
+    "llb_4": gettext_lazy("LLB scheme 4: frames to 8, a pair per 100 rating points"),
+    "none": gettext_lazy("No handicap"),
+}
+DISCIPLINES = {
+    "free_pyramid": gettext_lazy("Free pyramid"),
+    "duplex": gettext_lazy("Duplex"),
+}
+STAGE_NAMES = {
+    "upper": gettext_lazy("Upper bracket"),
+    "lower": gettext_lazy("Lower bracket"),
+    "playoff": gettext_lazy("Play-off"),
+    "group": gettext_lazy("Groups"),
+}
 
 
+# --- live responses ------------------------------------------------------------------------
+
+
+def is_fragment(request: HttpRequest) -> bool:
+    return request.GET.get(FRAGMENT_PARAM) == "1"
+
+
+def etag_matches(request: HttpRequest, etag: str) -> bool:
+    given = request.headers.get("If-None-Match", "")
+    return bool(given) and etag in [tag.strip() for tag in given.split(",")]
+
+
+def live_response(
+    request: HttpRequest,
+    *,
+    etag: str,
+    page: str,
+    fragment: str,
+    context: Callable[[], dict[str, Any]],
+) -> HttpResponse:
+    """The page, or its live fragment, or 304 if the poller already has this version.
+
+    `context` is called only when something is rendered: a poll of an unchanged page runs
+    just the queries that built the ETag. Only fragments are conditional: a full page also
+    carries the user's flash messages, which a 304 would swallow."""
+    etag = f'W/"{etag}-{get_language()}"'
+    fragment_wanted = is_fragment(request)
+    if fragment_wanted and etag_matches(request, etag):
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        data = context()
+        data["live_etag"] = etag
+        data["live_url"] = f"{request.path}?{FRAGMENT_PARAM}=1"
+        response = render(request, fragment if fragment_wanted else page, data)
+    if fragment_wanted:
+        response["ETag"] = etag
+        response["Vary"] = "Accept-Language, Cookie"
+    # Revalidate every time: the ETag answers cheaply, and a stale score is worse than a 304.
+    patch_cache_control(response, no_cache=True, private=True)
+    return response
+
+
+def tournament_etag(tournament: Tournament) -> str:
+    """Changes with anything a tournament page shows: the public version (results, the draw,
+    registrations) and the latest change to any of its matches (tables, clocks, scores)."""
+    from matches.models import Match
+
+    latest = Match.objects.filter(tournament=tournament).aggregate(m=Max("updated_at"))["m"]
+    stamp = int(latest.timestamp() * 1000) if latest else 0
+    return f"t{tournament.pk}-{tournament.public_version}-{stamp}"
+
+
+def live_matches(tournament: Tournament) -> list[dict[str, Any]]:
+    """The matches being played now, by table, with what a list of scores shows."""
+    from matches import selectors as match_selectors
+    from matches.views import clock_view, names_of, score_view
+
+    board = match_selectors.table_board(tournament=tournament)
+    playing = [row.match for row in board.tables if row.match is not None]
+    playing += board.playing_elsewhere
+    return [
+        {"match": m, "names": names_of(m), "s": score_view(m), "clock": clock_view(m, board.now)}
+        for m in playing
+    ]
+
+
+def with_live_scores(tournament: Tournament, bracket: dict[str, Any]) -> None:
+    """The bracket's cards of matches being played show their current score (one query)."""
+    from matches.models import Match
+    from matches.selectors import score_summary
+
+    live = {
+        pk: score_summary(state).get("score") or {}
+        for pk, state in Match.objects.filter(
+            tournament=tournament, status__in=(Match.Status.RUNNING, Match.Status.PAUSED)
+        ).values_list("pk", "state")
+    }
+    if not live:
+        return
+    for stage in bracket["stages"]:
+        for rnd in stage["rounds"]:
+            for m in rnd["matches"]:
+                score = live.get(m["id"])
+                if score:
+                    m["live_score"] = score
+
+
+def visible_tournament(request: HttpRequest, pk: int) -> Tournament:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if not access.can_view_tournament(request.user, tournament):
+        # A private tournament does not exist for strangers.
+        raise Http404
+    return tournament
+
+
+# --- the regulation in words ---------------------------------------------------------------
+
+
+def _race(ruleset: dict[str, Any]) -> str:
+    if ruleset.get("discipline") == "duplex":
+        return _("A game of three frames (plus and minus points)")
+    balls = ruleset.get("balls_to_win", 30)
+    frames = ruleset.get("frames_to_win", 1)
+    if frames > 1:
+        return _("First to %(frames)s frames, a frame to %(balls)s balls") % {
+            "frames": frames,
+            "balls": balls,
+        }
+    return _("Race to %(balls)s balls") % {"balls": balls}
+
+
+def regulation(tournament: Tournament) -> list[tuple[str, str]]:
+    """The tournament's rules as (label, value) lines for the public page."""
+    ruleset = dict(tournament.ruleset or {})
+    lines: list[tuple[str, str]] = [
+        (_("Discipline"), str(DISCIPLINES.get(tournament.discipline, tournament.discipline))),
+        (_("Race"), _race(ruleset)),
+    ]
+    for stage, overrides in (tournament.stage_rules or {}).items():
+        if overrides.get("balls_to_win") or overrides.get("frames_to_win"):
+            lines.append((str(STAGE_NAMES.get(stage, stage)), _race({**ruleset, **overrides})))
+    if ruleset.get("discipline", tournament.discipline) == "free_pyramid":
+        terms = []
+        if ruleset.get("continuation", True):
+            terms.append(_("with continuation"))
+        if ruleset.get("direct_call", True):
+            terms.append(_("direct call, fools do not count"))
+        if ruleset.get("strict_break", True):
+            terms.append(_("strict break"))
+        if ruleset.get("penalty", "shelf_to_table") == "shelf_to_table":
+            terms.append(_("a foul costs a ball from the shelf"))
+        else:
+            terms.append(_("after a foul the opponent takes a ball"))
+        lines.append((_("Rules"), ", ".join(terms)))
+    if tournament.time_limit_minutes:
+        hours, minutes = divmod(tournament.time_limit_minutes, 60)
+        value = (
+            _("%(h)s h %(m)02d min of net playing time") % {"h": hours, "m": minutes}
+            if hours
+            else _("%(m)s min of net playing time") % {"m": minutes}
+        )
+        lines.append((_("Match time limit"), value))
+    else:
+        lines.append((_("Match time limit"), _("none")))
+    fmt = str(tournament.get_format_display())
+    if tournament.format == Tournament.Format.DOUBLE_TO_SINGLE and tournament.playoff_size:
+        fmt = _("%(format)s: single elimination from the last %(n)s") % {
+            "format": fmt,
+            "n": tournament.playoff_size,
+        }
+    if tournament.format == Tournament.Format.GROUPS_PLAYOFF and tournament.group_size:
+        fmt = _("%(format)s: groups of %(size)s, %(advance)s advance") % {
+            "format": fmt,
+            "size": tournament.group_size,
+            "advance": tournament.group_advance,
+        }
+    lines.append((_("Format"), fmt))
+    scheme = tournament.handicap_scheme
+    preset = handicap.SCHEMES.get(scheme)
+    lines.append(
+        (_("Handicap"), str(HANDICAP_TITLES.get(scheme) or (preset.title if preset else scheme)))
+    )
+    return lines
+
+
+def fee_lines(tournament: Tournament) -> list[tuple[str, Any]]:
+    bands = tournament.fee_bands or []
+    if not bands:
+        return [(_("Entry fee"), tournament.entry_fee)]
+    lines = []
+    for band in bands:
+        low, high = band.get("min_rating"), band.get("max_rating")
+        if low is None:
+            label = _("rating up to %(high)s") % {"high": high}
+        elif high is None:
+            label = _("rating %(low)s and above") % {"low": low}
+        else:
+            label = _("rating %(low)s–%(high)s") % {"low": low, "high": high}
+        lines.append((label, band.get("fee")))
+    return lines
+
+
+# --- pages ---------------------------------------------------------------------------------
+
+
+@require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "public/home.html", {})
+    tournaments = list(
+        selectors.tournament_list(user=request.user)
+        .annotate(
+            players=Count(
+                "registrations", filter=Q(registrations__status=Registration.Status.ACTIVE)
+            )
+        )
+        .order_by("-date", "-pk")[:100]
+    )
+    groups = [
+        (_("Playing now"), [t for t in tournaments if t.status in ("drawn", "running")]),
+        (_("Registration open"), [t for t in tournaments if t.status in ("registration", "draft")]),
+        (_("Finished"), [t for t in tournaments if t.status == "finished"]),
+    ]
+    return render(
+        request,
+        "public/home.html",
+        {"groups": [(title, items) for title, items in groups if items], "any": bool(tournaments)},
+    )
+
+
+def _base_context(request: HttpRequest, tournament: Tournament, tab: str) -> dict[str, Any]:
+    return {
+        "tournament": tournament,
+        "tab": tab,
+        "can_manage": access.can_manage_tournament(request.user, tournament),
+    }
+
+
+@require_GET
+def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = visible_tournament(request, pk)
+
+    def context() -> dict[str, Any]:
+        registrations = [
+            r
+            for r in selectors.registration_list(tournament=tournament)
+            if r.status == Registration.Status.ACTIVE
+        ]
+        return {
+            **_base_context(request, tournament, "overview"),
+            "regulation": regulation(tournament),
+            "fees": fee_lines(tournament),
+            "totals": selectors.registration_totals(tournament=tournament),
+            "registrations": registrations,
+            "shares": tournament.place_shares,
+            "live_matches": live_matches(tournament),
+        }
+
+    return live_response(
+        request,
+        etag=tournament_etag(tournament),
+        page="public/tournament.html",
+        fragment="public/_tournament_live.html",
+        context=context,
+    )
+
+
+@require_GET
+def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = visible_tournament(request, pk)
+
+    def context() -> dict[str, Any]:
+        bracket = selectors.tournament_bracket(tournament=tournament)
+        with_live_scores(tournament, bracket)
+        return {**_base_context(request, tournament, "bracket"), "bracket": bracket}
+
+    return live_response(
+        request,
+        etag=tournament_etag(tournament),
+        page="public/bracket.html",
+        fragment="public/_bracket.html",
+        context=context,
+    )
+
+
+@require_GET
+def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = visible_tournament(request, pk)
+
+    def context() -> dict[str, Any]:
+        return {
+            **_base_context(request, tournament, "standings"),
+            "standings": selectors.tournament_standings(tournament=tournament),
+        }
+
+    return live_response(
+        request,
+        etag=tournament_etag(tournament),
+        page="public/standings.html",
+        fragment="public/_standings.html",
+        context=context,
+    )
+
+
+@require_GET
+def tournament_prizes(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = visible_tournament(request, pk)
+
+    def context() -> dict[str, Any]:
+        return {
+            **_base_context(request, tournament, "prizes"),
+            "prizes": selectors.tournament_prizes(tournament=tournament),
+        }
+
+    return live_response(
+        request,
+        etag=tournament_etag(tournament),
+        page="public/prizes.html",
+        fragment="public/_prizes.html",
+        context=context,
+    )

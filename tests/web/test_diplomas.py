@@ -1,0 +1,71 @@
+"""Diplomas: A4 PDFs with the Cyrillic names embedded, and a printable page."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from matches.models import Match
+
+pytestmark = pytest.mark.django_db
+
+
+def pdf_text(content: bytes) -> tuple[PdfReader, str]:
+    """The pages' text with every run of white space as one space (a long name wraps)."""
+    reader = PdfReader(io.BytesIO(content))
+    return reader, " ".join(" ".join(page.extract_text() for page in reader.pages).split())
+
+
+def podium(tournament):
+    final = Match.objects.get(tournament=tournament, key__startswith="S3")
+    third = Match.objects.get(tournament=tournament, stage="third_place")
+    return final.winner, final.loser, third.winner
+
+
+def test_no_diplomas_before_the_places_are_decided(organiser_client, drawn):
+    assert organiser_client.get(f"/panel/t/{drawn.pk}/diplomas.pdf").status_code == 404
+    page = organiser_client.get(f"/panel/t/{drawn.pk}/diplomas/").content.decode()
+    assert "places 1–3 are decided" in page
+
+
+def test_all_diplomas_in_one_a4_pdf_with_embedded_fonts(organiser_client, finished):
+    response = organiser_client.get(f"/panel/t/{finished.pk}/diplomas.pdf")
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    reader, text = pdf_text(response.content)
+    assert len(reader.pages) == 3
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (595, 842)  # A4 in points
+    for player in podium(finished):
+        assert player.name in text  # Cyrillic, from the embedded DejaVu font
+    assert finished.name in text and "Сергеев А. В." in text
+    fonts = {
+        str(font.get_object()["/BaseFont"])
+        for font in reader.pages[0]["/Resources"]["/Font"].values()
+    }
+    assert any("DejaVu" in name for name in fonts)
+
+
+def test_one_diploma_per_winner_with_the_prize(organiser_client, finished):
+    winner, _, _ = podium(finished)
+    response = organiser_client.get(f"/panel/t/{finished.pk}/diplomas/{winner.pk}.pdf")
+    reader, text = pdf_text(response.content)
+    assert len(reader.pages) == 1
+    assert winner.name in text
+    assert "Prize: 2 520 ₽" in text  # 45% of 70% of 8 fees of 1000
+    loser = Match.objects.get(tournament=finished, key="S1-4").loser
+    assert (
+        organiser_client.get(f"/panel/t/{finished.pk}/diplomas/{loser.pk}.pdf").status_code == 404
+    )
+
+
+def test_printable_page_uses_the_same_sheets(organiser_client, finished):
+    page = organiser_client.get(f"/panel/t/{finished.pk}/diplomas/").content.decode()
+    assert page.count('class="diploma place-') == 3
+    assert "css/diploma.css" in page and "js/print.js" in page
+
+
+def test_diplomas_are_for_the_organisers(client, finished, user):
+    client.force_login(user)
+    assert client.get(f"/panel/t/{finished.pk}/diplomas.pdf").status_code == 403

@@ -1,0 +1,405 @@
+"""The organiser panel: set-up, the registration desk, the draw, prizes and the audit log.
+
+Every action is a POST form with CSRF that works without JavaScript, calls one service and
+redirects back (post/redirect/get); a service's refusal becomes a message in the user's
+language. The table board and match control live in matches/views.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views import View
+
+import rules
+from tournaments import access, forms, selectors, services
+from tournaments.errors import TournamentError
+from tournaments.models import Registration, Tournament
+from tournaments.views import fee_lines, regulation
+
+STEPS = [
+    (Tournament.Status.DRAFT, Tournament.Status.DRAFT.label),
+    (Tournament.Status.REGISTRATION, Tournament.Status.REGISTRATION.label),
+    (Tournament.Status.DRAWN, Tournament.Status.DRAWN.label),
+    (Tournament.Status.RUNNING, Tournament.Status.RUNNING.label),
+    (Tournament.Status.FINISHED, Tournament.Status.FINISHED.label),
+]
+
+
+def error_text(err: Exception) -> str:
+    """A refusal of any service, as one sentence in the user's language."""
+    from matches.errors import MatchError, rule_error_message
+
+    if isinstance(err, TournamentError):
+        return err.message
+    if isinstance(err, MatchError):
+        return str(err.as_dict()["message"])
+    if isinstance(err, rules.RuleError):
+        return rule_error_message(err)
+    return str(err)
+
+
+def service_errors() -> tuple[type[Exception], ...]:
+    from matches.errors import MatchError
+
+    return (TournamentError, MatchError, rules.RuleError)
+
+
+class PanelMixin(access.OrganiserRequiredMixin):
+    """A panel page of one tournament (`pk` in the URL); its organisers only."""
+
+    tab = ""
+    kwargs: dict[str, Any]
+    request: HttpRequest
+
+    def get_tournament(self) -> Tournament:
+        if not hasattr(self, "_tournament"):
+            self._tournament = get_object_or_404(Tournament, pk=self.kwargs["pk"])
+        return self._tournament
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        # A private tournament the user may not even see does not exist for him (404, as the
+        # API answers); one he may see but not manage is a 403 (OrganiserRequiredMixin).
+        if request.user.is_authenticated and not access.can_view_tournament(
+            request.user, self.get_tournament()
+        ):
+            raise Http404
+        return super().dispatch(request, *args, **kwargs)
+
+    def page(self, template: str, **context: Any) -> HttpResponse:
+        tournament = self.get_tournament()
+        return render(
+            self.request,
+            template,
+            {"tournament": tournament, "tab": self.tab, "steps": STEPS, **context},
+        )
+
+
+class PanelAction(PanelMixin, View):
+    """POST one action, then back to where the organiser was (or `default_next`)."""
+
+    http_method_names = ["post"]
+    default_next = "panel-tournament"
+
+    def act(self, request: HttpRequest) -> str | None:
+        raise NotImplementedError
+
+    def next_url(self) -> str:
+        wanted = self.request.POST.get("next", "")
+        if wanted and url_has_allowed_host_and_scheme(
+            wanted, allowed_hosts={self.request.get_host()}, require_https=self.request.is_secure()
+        ):
+            return wanted
+        return reverse(self.default_next, args=[self.get_tournament().pk])
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            done = self.act(request)
+        except service_errors() as err:
+            messages.error(request, error_text(err))
+        else:
+            if done:
+                messages.success(request, done)
+        return HttpResponseRedirect(self.next_url())
+
+
+def form_error_text(form: Any) -> str:
+    return " ".join(str(e) for errors in form.errors.values() for e in errors)
+
+
+# --- home and creation -----------------------------------------------------------------------
+
+
+class PanelHomeView(LoginRequiredMixin, View):
+    def get(self, request: HttpRequest) -> HttpResponse:
+        user = request.user
+        if user.is_superuser:
+            mine = Tournament.objects.all()
+        else:
+            mine = Tournament.objects.filter(Q(organisers=user) | Q(referees=user)).distinct()
+        tournaments = list(mine.order_by("-date", "-pk")[:200])
+        organised = (
+            set(Tournament.objects.filter(organisers=user).values_list("pk", flat=True))
+            if not user.is_superuser
+            else {t.pk for t in tournaments}
+        )
+        return render(
+            request,
+            "panel/home.html",
+            {
+                "tournaments": tournaments,
+                "organised": organised,
+                "can_create": access.is_organiser_role(user),
+            },
+        )
+
+
+class TournamentCreateView(LoginRequiredMixin, View):
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        if request.user.is_authenticated and not access.is_organiser_role(request.user):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
+    def get(self, request: HttpRequest) -> HttpResponse:
+        return render(request, "panel/create.html", {"form": forms.TournamentCreateForm()})
+
+    def post(self, request: HttpRequest) -> HttpResponse:
+        form = forms.TournamentCreateForm(request.POST)
+        if form.is_valid():
+            try:
+                tournament = services.tournament_create(
+                    actor=request.user,
+                    data=form.service_data(),
+                    preset=form.cleaned_data["preset"],
+                )
+                if form.cleaned_data["open_registration"]:
+                    services.tournament_open_registration(tournament=tournament, actor=request.user)
+            except TournamentError as err:
+                forms.add_service_error(form, err)
+            else:
+                messages.success(request, _("Tournament created."))
+                target = (
+                    "panel-registrations"
+                    if form.cleaned_data["open_registration"]
+                    else "panel-tournament"
+                )
+                return redirect(target, tournament.pk)
+        return render(request, "panel/create.html", {"form": form}, status=400)
+
+
+# --- the tournament --------------------------------------------------------------------------
+
+
+class TournamentPanelView(PanelMixin, View):
+    tab = "overview"
+
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament = self.get_tournament()
+        return self.page(
+            "panel/tournament.html",
+            totals=selectors.registration_totals(tournament=tournament),
+            regulation=regulation(tournament),
+            fees=fee_lines(tournament),
+        )
+
+
+class OpenRegistrationView(PanelAction):
+    default_next = "panel-registrations"
+
+    def act(self, request: HttpRequest) -> str | None:
+        services.tournament_open_registration(tournament=self.get_tournament(), actor=request.user)
+        return _("Registration is open.")
+
+
+class StartView(PanelAction):
+    def act(self, request: HttpRequest) -> str | None:
+        services.tournament_start(tournament=self.get_tournament(), actor=request.user)
+        return _("The tournament has started.")
+
+
+# --- registration desk -------------------------------------------------------------------------
+
+
+class RegistrationDeskView(PanelMixin, View):
+    tab = "registrations"
+
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament = self.get_tournament()
+        search = forms.PlayerSearchForm(request.GET)
+        q = search.cleaned_data["q"].strip() if search.is_valid() else ""
+        registrations = list(selectors.registration_list(tournament=tournament))
+        registered = {r.player_id for r in registrations if r.status == Registration.Status.ACTIVE}
+        found = []
+        if q:
+            found = [p for p in selectors.player_list(search=q)[:20] if p.pk not in registered]
+        new_player = forms.NewPlayerForm(initial={"name": q} if q and not found else None)
+        return self.page(
+            "panel/registrations.html",
+            registrations=registrations,
+            totals=selectors.registration_totals(tournament=tournament),
+            search=search,
+            q=q,
+            found=found,
+            new_player=new_player,
+            open=tournament.status == Tournament.Status.REGISTRATION,
+            can_tick=tournament.status != Tournament.Status.FINISHED,
+        )
+
+
+class RegistrationAddView(PanelAction):
+    default_next = "panel-registrations"
+
+    def act(self, request: HttpRequest) -> str | None:
+        form = forms.RegisterExistingForm(request.POST)
+        if not form.is_valid():
+            raise TournamentError("invalid", form_error_text(form))
+        from tournaments.models import Player
+
+        player = get_object_or_404(Player, pk=form.cleaned_data["player"])
+        services.registration_add(
+            tournament=self.get_tournament(), player=player, actor=request.user
+        )
+        return _("%(name)s is registered.") % {"name": player.name}
+
+
+class RegistrationNewPlayerView(PanelAction):
+    default_next = "panel-registrations"
+
+    def act(self, request: HttpRequest) -> str | None:
+        form = forms.NewPlayerForm(request.POST)
+        if not form.is_valid():
+            raise TournamentError("invalid", form_error_text(form))
+        data = form.cleaned_data
+        reg = services.registration_add_new_player(
+            tournament=self.get_tournament(),
+            actor=request.user,
+            name=data["name"],
+            city=data["city"],
+            club=data["club"],
+            rating=data["rating"],
+        )
+        return _("%(name)s is registered.") % {"name": reg.player.name}
+
+
+class _RegistrationAction(PanelAction):
+    default_next = "panel-registrations"
+
+    def registration(self) -> Registration:
+        return get_object_or_404(
+            Registration.objects.select_related("player"),
+            pk=self.kwargs["reg"],
+            tournament=self.get_tournament(),
+        )
+
+    def next_url(self) -> str:
+        # Back to the row that was ticked, not to the top of a 64-player list.
+        return f"{super().next_url()}#reg-{self.kwargs['reg']}"
+
+
+class RegistrationPaidView(_RegistrationAction):
+    def act(self, request: HttpRequest) -> str | None:
+        form = forms.PaidForm(request.POST)
+        if not form.is_valid():
+            raise TournamentError("invalid", form_error_text(form))
+        reg = self.registration()
+        services.registration_set_paid(
+            registration=reg, paid=form.cleaned_data["paid"], actor=request.user
+        )
+        return None  # the tick itself is the feedback
+
+
+class RegistrationWithdrawView(_RegistrationAction):
+    def act(self, request: HttpRequest) -> str | None:
+        form = forms.ReasonForm(request.POST)
+        reason = form.cleaned_data["reason"] if form.is_valid() else ""
+        reg = self.registration()
+        services.registration_withdraw(registration=reg, actor=request.user, reason=reason)
+        return _("%(name)s has withdrawn.") % {"name": reg.player.name}
+
+
+# --- the draw ------------------------------------------------------------------------------
+
+
+def _seeds(preview: dict[str, Any]) -> list[dict[str, Any]]:
+    """The seeded players of a draw preview, by seed."""
+    found: dict[int, dict[str, Any]] = {}
+    for stage in preview["stages"]:
+        for rnd in stage["rounds"]:
+            for m in rnd["matches"]:
+                for side in ("player_a", "player_b"):
+                    player = m[side]
+                    if player and player.get("seed"):
+                        found.setdefault(player["seed"], player)
+    return [found[s] for s in sorted(found)]
+
+
+class DrawView(PanelMixin, View):
+    """GET: the form, and with `preview` the bracket the draw would make; POST: draw it."""
+
+    tab = "draw"
+
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament = self.get_tournament()
+        preview = None
+        form = forms.DrawForm(request.GET if "preview" in request.GET else None)
+        if (
+            tournament.status == Tournament.Status.REGISTRATION
+            and form.is_bound
+            and form.is_valid()
+        ):
+            try:
+                preview = services.tournament_draw_preview(
+                    tournament=tournament,
+                    method=form.cleaned_data["method"],
+                    random_seed=form.cleaned_data["random_seed"],
+                )
+            except TournamentError as err:
+                forms.add_service_error(form, err)
+        return self.page(
+            "panel/draw.html",
+            form=form,
+            preview=preview,
+            seeds=_seeds(preview) if preview else [],
+            totals=selectors.registration_totals(tournament=tournament),
+        )
+
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament = self.get_tournament()
+        form = forms.DrawForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, form_error_text(form))
+            return redirect("panel-draw", tournament.pk)
+        try:
+            services.tournament_draw(
+                tournament=tournament,
+                actor=request.user,
+                method=form.cleaned_data["method"],
+                random_seed=form.cleaned_data["random_seed"],
+                allow_unpaid=form.cleaned_data["allow_unpaid"],
+            )
+        except TournamentError as err:
+            messages.error(request, err.message)
+            return redirect("panel-draw", tournament.pk)
+        messages.success(request, _("The draw is made. Send the first matches to the tables."))
+        return redirect("panel-tables", tournament.pk)
+
+
+# --- prizes and audit -------------------------------------------------------------------------
+
+
+class PrizesPanelView(PanelMixin, View):
+    tab = "prizes"
+
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        from tournaments.diplomas import diploma_entries
+
+        tournament = self.get_tournament()
+        return self.page(
+            "panel/prizes.html",
+            prizes=selectors.tournament_prizes(tournament=tournament),
+            standings=selectors.tournament_standings(tournament=tournament),
+            diplomas=diploma_entries(tournament),
+        )
+
+
+AUDIT_PAGE = 100
+
+
+class AuditView(PanelMixin, View):
+    tab = "audit"
+
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament = self.get_tournament()
+        entries = selectors.tournament_audit(tournament=tournament).select_related("match")
+        page = Paginator(entries, AUDIT_PAGE).get_page(request.GET.get("page"))
+        return self.page("panel/audit.html", page=page)
