@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
@@ -135,7 +136,8 @@ class MatchViewSet(viewsets.GenericViewSet):
                 after = max(0, int(request.query_params.get("after", 0)))
             except ValueError:
                 return Response(
-                    {"after": ["A whole number is required."]}, status=status.HTTP_400_BAD_REQUEST
+                    {"after": [_("A valid integer is required.")]},
+                    status=status.HTTP_400_BAD_REQUEST,
                 )
             entries = selectors.match_events(match=match, after_seq=after)
             return Response(

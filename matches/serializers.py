@@ -50,6 +50,8 @@ class MatchClockWriteSerializer(MatchIdempotentWriteSerializer):
     action = serializers.ChoiceField(choices=CLOCK_ACTIONS)
     remaining_seconds = serializers.IntegerField(
         min_value=0,
+        # A day: beyond any match, and far below what the clock's arithmetic can hold.
+        max_value=24 * 3600,
         required=False,
         allow_null=True,
         help_text=_("For `adjust` (organisers): the net time left; null removes the limit."),

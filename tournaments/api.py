@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -17,6 +18,7 @@ from rest_framework.exceptions import (
     PermissionDenied,
     ValidationError,
 )
+from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import SAFE_METHODS, AllowAny, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -103,13 +105,13 @@ class PlayerViewSet(ApiErrorsMixin, GenericViewSet):
     queryset = Player.objects.all()
 
     @extend_schema(
-        parameters=[
-            OpenApiParameter("search", str, description="Start of any word of the name, any case.")
-        ],
-        responses=s.PlayerSerializer(many=True),
+        parameters=[s.PlayerSearchQuerySerializer],
+        responses={200: s.PlayerSerializer(many=True), **_errors(400)},
     )
     def list(self, request: Request) -> Response:
-        players = selectors.player_list(search=request.query_params.get("search", ""))
+        query = s.PlayerSearchQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        players = selectors.player_list(search=query.validated_data.get("search", ""))
         page = self.paginate_queryset(players)
         return self.get_paginated_response(s.PlayerSerializer(page, many=True).data)
 
@@ -126,7 +128,11 @@ class PlayerViewSet(ApiErrorsMixin, GenericViewSet):
     @extend_schema(responses={200: s.PlayerDetailSerializer, **_errors(404)})
     def retrieve(self, request: Request, pk: str) -> Response:
         player = self.get_object()
-        history = selectors.player_rating_history(player=player)
+        # Players are shared, but a private tournament's games are not: its entries stay hidden.
+        visible = selectors.tournament_list(user=request.user)
+        history = selectors.player_rating_history(player=player).filter(
+            Q(tournament__isnull=True) | Q(tournament__in=visible)
+        )
         return Response(s.PlayerDetailSerializer(player, context={"rating_history": history}).data)
 
     @extend_schema(
@@ -454,3 +460,37 @@ class MatchRatingView(TournamentScopedView):
         tournament = self.get_tournament()
         match = self.get_match(tournament)
         return Response(selectors.match_rating_changes(match=match))
+
+
+# --- the audit log -----------------------------------------------------------------------------
+
+AUDIT_PAGE_PARAMETERS = [
+    OpenApiParameter("limit", int, description="Entries per page (default 100)."),
+    OpenApiParameter("offset", int, description="Entries to skip."),
+]
+
+
+def audit_page(request: Request, view: APIView, entries: Any) -> Response:
+    """One page of audit entries as ``{"count", "next", "previous", "results"}``."""
+    paginator = LimitOffsetPagination()
+    page = paginator.paginate_queryset(entries.select_related("match"), request, view=view)
+    return paginator.get_paginated_response(s.AuditEntrySerializer(page, many=True).data)
+
+
+@extend_schema(tags=["audit"])
+class TournamentAuditView(TournamentScopedView):
+    @extend_schema(
+        parameters=[s.AuditQuerySerializer, *AUDIT_PAGE_PARAMETERS],
+        responses={200: s.AuditPageSerializer, **_errors(400, 403, 404)},
+        description="Who did what in the tournament, newest first: registrations, fees, the "
+        "draw, handicaps, corrections, events, undos, clocks, tables. Its organisers only.",
+    )
+    def get(self, request: Request, tournament_pk: int) -> Response:
+        tournament = self.get_tournament()
+        access.require_manage(request.user, tournament)
+        query = s.AuditQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        entries = selectors.tournament_audit(tournament=tournament)
+        if "match" in query.validated_data:
+            entries = entries.filter(match_id=query.validated_data["match"])
+        return audit_page(request, self, entries)

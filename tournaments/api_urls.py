@@ -31,6 +31,11 @@ urlpatterns = [
         name="registration-withdraw",
     ),
     path(
+        "tournaments/<int:tournament_pk>/audit/",
+        api.TournamentAuditView.as_view(),
+        name="tournament-audit",
+    ),
+    path(
         "tournaments/<int:tournament_pk>/matches/<int:match_pk>/handicap/",
         api.MatchHandicapView.as_view(),
         name="match-handicap",

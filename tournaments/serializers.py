@@ -3,6 +3,7 @@ drf-spectacular turns into the OpenAPI schema. Money is a string."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -10,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tournaments.models import Player, RatingChange, Registration, Tournament
+from tournaments.models import AuditEntry, Player, RatingChange, Registration, Tournament
 
 
 def _enum(values: list[str]) -> Any:
@@ -28,6 +29,18 @@ def _enum(values: list[str]) -> Any:
         pass
 
     return EnumField(read_only=True)
+
+
+class StrictSerializer(serializers.Serializer):
+    """A request body: a key the endpoint does not know is refused (400), not dropped, so that
+    a misspelt optional field cannot pass unnoticed for its default."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, Mapping):
+            unknown = sorted(str(key) for key in set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError({key: [_("Unknown field.")] for key in unknown})
+        return super().to_internal_value(data)
 
 
 # --- errors ------------------------------------------------------------------------------------
@@ -87,7 +100,7 @@ class PlayerDetailSerializer(PlayerSerializer):
         return RatingChangeSerializer(self.context["rating_history"], many=True).data
 
 
-class PlayerWriteSerializer(serializers.Serializer):
+class PlayerWriteSerializer(StrictSerializer):
     name = serializers.CharField(max_length=200)
     city = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
     club = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
@@ -174,7 +187,7 @@ class TournamentSerializer(serializers.ModelSerializer):
         return can_manage_tournament(request.user, tournament)
 
 
-class TournamentWriteSerializer(serializers.Serializer):
+class TournamentWriteSerializer(StrictSerializer):
     """Settings of a tournament; on create, ``preset`` fills whatever is not sent."""
 
     preset = serializers.ChoiceField(
@@ -292,14 +305,14 @@ class RegistrationSerializer(serializers.ModelSerializer):
         return reg.paid_at.isoformat() if self._private() and reg.paid_at else None
 
 
-class NewPlayerSerializer(serializers.Serializer):
+class NewPlayerSerializer(StrictSerializer):
     name = serializers.CharField(max_length=200)
     city = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
     club = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
     rating = serializers.IntegerField(required=False, allow_null=True)
 
 
-class RegistrationCreateSerializer(serializers.Serializer):
+class RegistrationCreateSerializer(StrictSerializer):
     """Either ``player_id`` (an existing player) or ``player`` (a new one)."""
 
     player_id = serializers.IntegerField(required=False)
@@ -313,11 +326,11 @@ class RegistrationCreateSerializer(serializers.Serializer):
         return attrs
 
 
-class RegistrationUpdateSerializer(serializers.Serializer):
+class RegistrationUpdateSerializer(StrictSerializer):
     paid = serializers.BooleanField()
 
 
-class WithdrawSerializer(serializers.Serializer):
+class WithdrawSerializer(StrictSerializer):
     reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
 
 
@@ -336,7 +349,7 @@ class TotalsSerializer(serializers.Serializer):
 DRAW_METHODS = [("seeded", "seeded"), ("random", "random"), ("manual", "manual")]
 
 
-class DrawSerializer(serializers.Serializer):
+class DrawSerializer(StrictSerializer):
     method = serializers.ChoiceField(choices=DRAW_METHODS)
     random_seed = serializers.IntegerField(
         required=False, allow_null=True, min_value=0, help_text="random: replay a draw."
@@ -385,7 +398,7 @@ class LinkSerializer(serializers.Serializer):
     slot = serializers.CharField(help_text='"a" or "b"')
 
 
-class HeadStartSerializer(serializers.Serializer):
+class HeadStartSerializer(StrictSerializer):
     a = serializers.IntegerField()
     b = serializers.IntegerField()
 
@@ -518,15 +531,15 @@ class PrizesSerializer(serializers.Serializer):
 # --- match corrections -------------------------------------------------------------------------
 
 
-class HandicapSerializer(serializers.Serializer):
+class HandicapSerializer(StrictSerializer):
     head_start = HeadStartSerializer()
     balls_to_win = serializers.IntegerField(required=False, allow_null=True)
 
 
-class CorrectResultSerializer(serializers.Serializer):
+class CorrectResultSerializer(StrictSerializer):
     winner = serializers.ChoiceField(choices=["a", "b"])
-    score_a = serializers.IntegerField(min_value=0)
-    score_b = serializers.IntegerField(min_value=0)
+    score_a = serializers.IntegerField(min_value=0, max_value=999)
+    score_b = serializers.IntegerField(min_value=0, max_value=999)
 
 
 class MatchSummarySerializer(serializers.Serializer):
@@ -553,3 +566,54 @@ class RatingDeltaSerializer(serializers.Serializer):
 class MatchRatingSerializer(serializers.Serializer):
     a = RatingDeltaSerializer(required=False)
     b = RatingDeltaSerializer(required=False)
+
+
+# --- audit log ---------------------------------------------------------------------------------
+
+
+class AuditEntrySerializer(serializers.ModelSerializer):
+    actor = serializers.CharField(
+        source="actor_name", help_text='Username of who acted; "system" for the match clock.'
+    )
+    actor_id = serializers.IntegerField(allow_null=True, help_text="User id (null: system).")
+    match_key = serializers.CharField(source="match.key", allow_null=True, default=None)
+    data = serializers.JSONField(help_text="What changed, per action.")
+
+    class Meta:
+        model = AuditEntry
+        fields = [
+            "id",
+            "created_at",
+            "actor",
+            "actor_id",
+            "action",
+            "tournament",
+            "match",
+            "match_key",
+            "data",
+        ]
+        read_only_fields = fields
+
+
+class AuditPageSerializer(serializers.Serializer):
+    """One page of the audit log, newest first (limit/offset pagination)."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = AuditEntrySerializer(many=True)
+
+
+class AuditQuerySerializer(serializers.Serializer):
+    match = serializers.IntegerField(
+        required=False, min_value=1, help_text="Only the entries of this match."
+    )
+
+
+class PlayerSearchQuerySerializer(serializers.Serializer):
+    search = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=100,
+        help_text="Start of any word of the name, any case.",
+    )
