@@ -81,3 +81,16 @@ def test_anonymous_cannot_reach_the_admin(client) -> None:
     response = client.get("/admin/")
     assert response.status_code == 302
     assert "/admin/login/" in response["Location"]
+
+
+def test_pages_stay_russian_for_an_english_browser_until_the_switch(client) -> None:
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9").content.decode()
+    assert '<html lang="ru">' in page
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    assert '<html lang="en">' in client.get("/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+
+
+def test_the_api_answers_in_the_language_the_client_asks_for(api) -> None:
+    english = api.get("/api/v1/tournaments/999999/", HTTP_ACCEPT_LANGUAGE="en").json()
+    russian = api.get("/api/v1/tournaments/999999/", HTTP_ACCEPT_LANGUAGE="ru").json()
+    assert english != russian
