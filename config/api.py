@@ -10,7 +10,7 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.utils.translation import gettext as _
-from rest_framework import parsers, status
+from rest_framework import pagination, parsers, status
 from rest_framework.exceptions import ParseError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -29,6 +29,17 @@ class JSONParser(parsers.JSONParser):
             raise ParseError(f"{ParseError.default_detail} ({exc.detail})") from None
         except RecursionError:
             raise ParseError(f"{ParseError.default_detail} (JSON nested too deeply)") from None
+
+
+class LimitOffsetPagination(pagination.LimitOffsetPagination):
+    """DRF's limit/offset pages, with both numbers bounded: a limit of 10**30 would otherwise
+    reach the database as an out-of-range integer."""
+
+    max_limit = 1000
+    max_offset = 10**9  # far past any list; such a page is simply empty
+
+    def get_offset(self, request: Any) -> int:
+        return min(super().get_offset(request), self.max_offset)
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
