@@ -31,6 +31,7 @@ PRESETS: dict[str, Preset] = {
             slug="free_pyramid_30",
             title=_("Free pyramid to 30 with continuation"),
             description=_(
+                # xgettext:no-python-format
                 "The one-day regulation: race to 30 balls with continuation, penalty from the "
                 "shelf, direct call, strict break, 80 minutes net time, handicap 2 balls per 50 "
                 "rating points, double elimination, 70% of fees to prizes split 45/30/25."
@@ -60,6 +61,7 @@ PRESETS: dict[str, Preset] = {
             slug="duplex",
             title=_("Duplex"),
             description=_(
+                # xgettext:no-python-format
                 "Duplex games of three frames, no handicap (the discipline has no head start) "
                 "and no time limit, double elimination, 70% of fees split 45/30/25."
             ),

@@ -15,7 +15,7 @@ from django.db.models import Count, Max, Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_cache_control
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -243,7 +243,7 @@ def home(request: HttpRequest) -> HttpResponse:
     groups = [
         (_("Playing now"), [t for t in tournaments if t.status in ("drawn", "running")]),
         (_("Registration open"), [t for t in tournaments if t.status in ("registration", "draft")]),
-        (_("Finished"), [t for t in tournaments if t.status == "finished"]),
+        (pgettext("tournaments", "Finished"), [t for t in tournaments if t.status == "finished"]),
     ]
     return render(
         request,
