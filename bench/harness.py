@@ -228,8 +228,9 @@ class MemorySampler:
         while not self._stop.wait(self.interval):
             now = time.monotonic() - self._t0
             for proc in self.procs:
-                pids = proc.children_pids()
-                for pid in pids[1:] or pids:  # the forked workers, not the arbiter
+                # Every process: gunicorn's arbiter is small, but Celery's main process is the
+                # consumer that holds the clocks' ETA tasks.
+                for pid in proc.children_pids():
                     self.samples.setdefault(f"{proc.name}/{pid}", []).append((now, rss_mb(pid)))
 
     def report(self) -> dict[str, dict[str, float]]:

@@ -95,12 +95,18 @@ class TableLog:
     errors: list[str] = field(default_factory=list)
 
 
+# At most this many table clients look up their table's match in the database at once: 64 at
+# the start of a round, on top of the servers' own connections, would pass max_connections.
+_DB_LOOKUPS = threading.BoundedSemaphore(8)
+
+
 def _match_on_table(tournament_id: int, number: int) -> int | None:
     from django.db import connection
 
     from matches.models import Match
 
     try:
+        _DB_LOOKUPS.acquire()
         return (
             Match.objects.filter(
                 tournament_id=tournament_id,
@@ -112,6 +118,7 @@ def _match_on_table(tournament_id: int, number: int) -> int | None:
         )
     finally:
         connection.close()  # 64 idle client connections would crowd the server's own
+        _DB_LOOKUPS.release()
 
 
 def play_table(
@@ -122,20 +129,26 @@ def play_table(
     until: float,
     rng_seed: int,
     start_clock: bool = False,
+    pace: float = 0.0,
 ) -> TableLog:
-    """One table's tablet: takes the match called to its table, scores it to the end, repeats."""
+    """One table's tablet: takes the match called to its table, scores it to the end, repeats.
+    `pace`: mean seconds between an answer and the next event (0: as fast as the server
+    answers); each wait is drawn from pace x [0.5, 1.5) and the tables start at random moments,
+    as independent referees would, so that they do not send their events in waves."""
     from django.db import connection
 
     rng = random.Random(rng_seed)
     client = Client(port, token=seeded.token)
     log = TableLog()
+    if pace:
+        time.sleep(rng.uniform(0, pace))
     try:
         while time.monotonic() < until:
             match_id = _match_on_table(seeded.tournament_id, number)
             if match_id is None:
                 time.sleep(0.2)
                 continue
-            _play_match(client, match_id, until, rng, log, start_clock)
+            _play_match(client, match_id, until, rng, log, start_clock, pace)
     finally:
         connection.close()
     return log
@@ -148,6 +161,7 @@ def _play_match(
     rng: random.Random,
     log: TableLog,
     start_clock: bool,
+    pace: float = 0.0,
 ) -> None:
     status, body, _, _ = client.request("GET", f"/api/v1/matches/{match_id}/")
     if status != 200:
@@ -173,6 +187,8 @@ def _play_match(
         )
         log.latencies.append(took)
         log.statuses[status] = log.statuses.get(status, 0) + 1
+        if pace:
+            time.sleep(pace * rng.uniform(0.5, 1.5))
         if status == 201:
             sent.append(event)
             match = json.loads(body)
@@ -191,7 +207,13 @@ def _play_match(
 
 
 def run_tables(
-    *, port: int | list[int], seeded: Seeded, seconds: float, start_clock: bool = False
+    *,
+    port: int | list[int],
+    seeded: Seeded,
+    seconds: float,
+    start_clock: bool = False,
+    pace: float = 0.0,
+    rng_offset: int = 0,
 ) -> list[TableLog]:
     """All tables at once, each in its own thread with its own connection."""
     ports = port if isinstance(port, list) else [port]
@@ -205,8 +227,9 @@ def run_tables(
                 seeded=seeded,
                 number=i + 1,
                 until=until,
-                rng_seed=1000 + i,
+                rng_seed=1000 + rng_offset + i,
                 start_clock=start_clock,
+                pace=pace,
             )
         except Exception as exc:  # a crashed client is a finding, not a hang
             logs[i].errors.append(repr(exc))
@@ -219,8 +242,12 @@ def run_tables(
     return logs
 
 
-def verify(*, seeded: Seeded, logs: list[TableLog]) -> dict[str, Any]:
-    """Every match's log, version and score equal what the clients sent: no gap, no duplicate."""
+def verify(
+    *, seeded: Seeded, logs: list[TableLog], clocks_checked_at: Any = None
+) -> dict[str, Any]:
+    """Every match's log, version and score equal what the clients sent: no gap, no duplicate.
+    Clocks: none expired twice (log or audit), none early, and with `clocks_checked_at` (when
+    the workers were still running) none left running past its deadline."""
     from matches.models import Match, MatchEvent
 
     accepted: dict[int, list[dict[str, Any]]] = {}
@@ -261,9 +288,55 @@ def verify(*, seeded: Seeded, logs: list[TableLog]) -> dict[str, Any]:
                 )
             checked += 1
             events_total += len(log)
+    clocks = _verify_clocks(seeded, matches, clocks_checked_at)
+    problems += clocks.pop("problems")
     return {
         "matches_checked": checked,
         "events": events_total,
         "clock_expiries": expiries,
+        **clocks,
+        "problems": problems,
+    }
+
+
+def _verify_clocks(seeded: Seeded, matches: dict[int, Any], checked_at: Any) -> dict[str, Any]:
+    from datetime import timedelta
+
+    from tournaments.models import AuditEntry
+
+    problems: list[str] = []
+    per_match: dict[int, int] = {}
+    late: list[int] = []
+    for match_id, data in AuditEntry.objects.filter(
+        tournament_id=seeded.tournament_id, action="match.clock_expired"
+    ).values_list("match_id", "data"):
+        per_match[match_id] = per_match.get(match_id, 0) + 1
+        late.append(int(data.get("late_ms", 0)))
+    problems += [f"match {m}: clock expired {n} times" for m, n in per_match.items() if n > 1]
+    if late and min(late) < 0:
+        problems.append(f"a clock expired {-min(late)} ms before its deadline")
+    missed = 0
+    if checked_at is not None:
+        grace = timedelta(seconds=10)  # the sweep runs every few seconds
+        missed = sum(
+            1
+            for m in matches.values()
+            if m.status == "running"
+            and m.clock_running_since is not None
+            and m.clock_deadline is not None
+            and m.clock_expired_at is None
+            and m.clock_deadline < checked_at - grace
+        )
+        if missed:
+            problems.append(f"{missed} clocks ran past their deadline without expiring")
+    late.sort()
+    return {
+        "clock_expiries_audited": sum(per_match.values()),
+        "clock_late_ms": {
+            "p50": late[len(late) // 2] if late else None,
+            "p95": late[int(len(late) * 0.95)] if late else None,
+            "max": late[-1] if late else None,
+        },
+        "clocks_missed": missed,
         "problems": problems,
     }

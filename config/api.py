@@ -10,36 +10,43 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.utils.translation import gettext as _
-from rest_framework import pagination, parsers, status
-from rest_framework.exceptions import ParseError
+from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 logger = logging.getLogger(__name__)
 
 
-class JSONParser(parsers.JSONParser):
-    """DRF's JSON parser, saying what is wrong in the user's language first (DRF's own text is
-    English only); a body nested deeper than Python's decoder goes is malformed too, not a 500."""
+TRANSPORT_ERRORS = {
+    "413": "The body is larger than the server accepts.",
+    "415": "The body's content type is not JSON, form or multipart data.",
+}
+_ERROR_BODY = {
+    "type": "object",
+    "properties": {
+        "code": {"type": "string"},
+        "message": {"type": "string"},
+        "detail": {"type": "string"},
+    },
+}
 
-    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
-        try:
-            return super().parse(stream, media_type, parser_context)
-        except ParseError as exc:
-            raise ParseError(f"{ParseError.default_detail} ({exc.detail})") from None
-        except RecursionError:
-            raise ParseError(f"{ParseError.default_detail} (JSON nested too deeply)") from None
 
-
-class LimitOffsetPagination(pagination.LimitOffsetPagination):
-    """DRF's limit/offset pages, with both numbers bounded: a limit of 10**30 would otherwise
-    reach the database as an out-of-range integer."""
-
-    max_limit = 1000
-    max_offset = 10**9  # far past any list; such a page is simply empty
-
-    def get_offset(self, request: Any) -> int:
-        return min(super().get_offset(request), self.max_offset)
+def document_transport_errors(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """drf-spectacular hook: any operation with a body can be answered 413 or 415 before its
+    view runs, so the schema says so (clients and schemathesis rely on the listed codes)."""
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if not isinstance(operation, dict) or "requestBody" not in operation:
+                continue
+            for code, description in TRANSPORT_ERRORS.items():
+                operation["responses"].setdefault(
+                    code,
+                    {
+                        "description": description,
+                        "content": {"application/json": {"schema": _ERROR_BODY}},
+                    },
+                )
+    return result
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:

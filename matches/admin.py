@@ -9,12 +9,13 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from matches.models import Match, MatchEvent, Table
+from tournaments.admin import ManagedTournamentsAdmin
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(ManagedTournamentsAdmin):
     list_display = ["number", "tournament", "label", "is_active"]
-    list_filter = ["is_active", "tournament"]
+    list_filter = ["is_active", ("tournament", admin.RelatedOnlyFieldListFilter)]
     list_select_related = ["tournament"]
     ordering = ["tournament", "number"]
 
@@ -37,7 +38,7 @@ class MatchEventInline(admin.TabularInline):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(ManagedTournamentsAdmin):
     list_display = [
         "key",
         "tournament",
@@ -50,7 +51,7 @@ class MatchAdmin(admin.ModelAdmin):
         "score_a",
         "score_b",
     ]
-    list_filter = ["status", "result", "held", "tournament"]
+    list_filter = ["status", "result", "held", ("tournament", admin.RelatedOnlyFieldListFilter)]
     list_select_related = ["tournament", "player_a", "player_b", "table"]
     search_fields = ["key", "player_a__name", "player_b__name"]
     raw_id_fields = ["player_a", "player_b", "winner", "loser", "winner_to", "loser_to", "table"]

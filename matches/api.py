@@ -10,11 +10,12 @@ from collections.abc import Callable
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.generics import GenericAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -40,7 +41,9 @@ from matches.serializers import (
     TableBoardSerializer,
     TablesEnsureWriteSerializer,
     TournamentTableSerializer,
+    represent,
 )
+from tournaments import http_cache
 from tournaments.access import (
     MatchWritePermission,
     TournamentPermission,
@@ -70,24 +73,27 @@ WRITE_ERRORS = {400: _400, 403: _403, 404: _404, 409: _409, 422: _422}
 def render_match(match: Match) -> dict[str, Any]:
     """The match representation, as every read and write answers it."""
     last = selectors.match_last_events(match=match)
-    return dict(MatchDetailSerializer(match, context={"last_events": last}).data)
+    return represent(MatchDetailSerializer, match, context={"last_events": last})
 
 
 def _refusal(err: MatchError, match_id: int | None) -> Response:
+    if err.status == status.HTTP_404_NOT_FOUND:
+        # The answer to a match one may not see: an unknown id must not look different.
+        raise NotFound
     body = err.as_dict()
     if err.status == status.HTTP_409_CONFLICT and match_id is not None:
         body["match"] = render_match(selectors.match_get(match_id=match_id))
     return Response(body, status=err.status)
 
 
-def _run(match: Match, write: Callable[[], services.WriteResult | Match]) -> Response:
+def _run(match_id: int, write: Callable[[], services.WriteResult | Match]) -> Response:
     """Call a service and answer: its result, or its refusal (409 with the current match)."""
     try:
         result = write()
     except MatchError as err:
-        return _refusal(err, match.pk)
+        return _refusal(err, match_id)
     except rules.RuleError as err:
-        names = selectors.match_player_names(match=match)
+        names = selectors.match_player_names(match=selectors.match_get(match_id=match_id))
         return Response(
             rule_error_body(err, names=names), status=status.HTTP_422_UNPROCESSABLE_ENTITY
         )
@@ -106,10 +112,37 @@ class MatchViewSet(viewsets.GenericViewSet):
 
     @extend_schema(
         summary="A match: players, head start, table, engine state, clock, version, last events",
-        responses={200: MatchDetailSerializer, 403: _403, 404: _404},
+        description="Answered with an ETag; sent back in If-None-Match, an unchanged match is "
+        "304 with no body (a new event, clock or table change makes a new ETag).",
+        responses={
+            200: MatchDetailSerializer,
+            304: OpenApiResponse(description="Not modified since the ETag given."),
+            403: _403,
+            404: _404,
+        },
     )
     def retrieve(self, request: Request, pk: str | None = None) -> Response:
-        return Response(render_match(self.get_object()))
+        match = self.get_object()
+        etag = http_cache.match_etag(match)
+        if http_cache.not_modified(request, etag):
+            # A poller that has this version: no last events, no rendering.
+            response = Response(status=status.HTTP_304_NOT_MODIFIED)
+        else:
+            response = Response(render_match(match))
+        response["ETag"] = etag
+        patch_cache_control(response, no_cache=True, private=True)
+        return response
+
+    def _scoring_target(self, request: Request) -> tuple[int, services.Authorizer]:
+        """The match id of the URL and this view's object permissions, for a scoring write:
+        the service locks the row and checks them on it, so the match is loaded once, not
+        once here and again under the lock. An id that is not a number is a 404, as for
+        get_object."""
+        try:
+            match_id = int(self.kwargs[self.lookup_url_kwarg or self.lookup_field])
+        except (TypeError, ValueError):
+            raise NotFound from None
+        return match_id, lambda match: self.check_object_permissions(request, match)
 
     @extend_schema(
         methods=["GET"],
@@ -117,7 +150,7 @@ class MatchViewSet(viewsets.GenericViewSet):
         parameters=[
             OpenApiParameter("after", int, description="Only entries after this seq (for polling).")
         ],
-        responses={200: MatchEventLogSerializer, 403: _403, 404: _404},
+        responses={200: MatchEventLogSerializer, 400: _400, 403: _403, 404: _404},
     )
     @extend_schema(
         methods=["POST"],
@@ -130,8 +163,8 @@ class MatchViewSet(viewsets.GenericViewSet):
     )
     @action(detail=True, methods=["get", "post"])
     def events(self, request: Request, pk: str | None = None) -> Response:
-        match = self.get_object()
         if request.method == "GET":
+            match = self.get_object()
             try:
                 after = max(0, int(request.query_params.get("after", 0)))
             except ValueError:
@@ -146,15 +179,17 @@ class MatchViewSet(viewsets.GenericViewSet):
         body = MatchEventWriteSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
+        match_id, authorize = self._scoring_target(request)
         return _run(
-            match,
+            match_id,
             lambda: services.match_submit_event(
-                match_id=match.pk,
+                match_id=match_id,
                 event=data["event"],
                 expected_version=data["expected_version"],
                 idempotency_key=data.get("idempotency_key"),
                 actor=request.user,
                 respond=render_match,
+                authorize=authorize,
             ),
         )
 
@@ -167,18 +202,19 @@ class MatchViewSet(viewsets.GenericViewSet):
     )
     @action(detail=True, methods=["post"])
     def undo(self, request: Request, pk: str | None = None) -> Response:
-        match = self.get_object()
         body = MatchUndoWriteSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
+        match_id, authorize = self._scoring_target(request)
         return _run(
-            match,
+            match_id,
             lambda: services.match_undo(
-                match_id=match.pk,
+                match_id=match_id,
                 expected_version=data.get("expected_version"),
                 idempotency_key=data.get("idempotency_key"),
                 actor=request.user,
                 respond=render_match,
+                authorize=authorize,
             ),
         )
 
@@ -191,19 +227,20 @@ class MatchViewSet(viewsets.GenericViewSet):
     )
     @action(detail=True, methods=["post"])
     def clock(self, request: Request, pk: str | None = None) -> Response:
-        match = self.get_object()
         body = MatchClockWriteSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
+        match_id, authorize = self._scoring_target(request)
         return _run(
-            match,
+            match_id,
             lambda: services.match_clock(
-                match_id=match.pk,
+                match_id=match_id,
                 action=data["action"],
                 remaining_seconds=data.get("remaining_seconds"),
                 idempotency_key=data.get("idempotency_key"),
                 actor=request.user,
                 respond=render_match,
+                authorize=authorize,
             ),
         )
 
@@ -224,7 +261,7 @@ class MatchViewSet(viewsets.GenericViewSet):
             services.match_judge_call if data["action"] == "call" else services.match_judge_resolve
         )
         return _run(
-            match,
+            match.pk,
             lambda: service(
                 match_id=match.pk,
                 note=data["note"],
@@ -246,7 +283,7 @@ class MatchViewSet(viewsets.GenericViewSet):
         body.is_valid(raise_exception=True)
         data = body.validated_data
         return _run(
-            match,
+            match.pk,
             lambda: services.match_walkover(
                 match=match, winner_slot=data["winner"], reason=data["reason"], actor=request.user
             ),
@@ -264,7 +301,7 @@ class MatchViewSet(viewsets.GenericViewSet):
         body.is_valid(raise_exception=True)
         number = body.validated_data["table"]
         return _run(
-            match,
+            match.pk,
             lambda: services.match_assign_table(match=match, table=number, actor=request.user),
         )
 
@@ -279,7 +316,9 @@ class MatchViewSet(viewsets.GenericViewSet):
         body = MatchHoldWriteSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         held = body.validated_data["held"]
-        return _run(match, lambda: services.match_hold(match=match, held=held, actor=request.user))
+        return _run(
+            match.pk, lambda: services.match_hold(match=match, held=held, actor=request.user)
+        )
 
     @extend_schema(
         summary="The match's audit log, newest first (organisers of its tournament)",

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -152,7 +152,7 @@ class MatchEventSerializer(serializers.Serializer):
     source = serializers.CharField(help_text=_("organiser, referee, player or clock"))
     created_at = serializers.DateTimeField()
 
-    @extend_schema_field(OpenApiTypes.INT)
+    @extend_schema_field({"type": "integer", "nullable": True})
     def get_undoes(self, entry: MatchEvent) -> int | None:
         return entry.payload.get("seq") if entry.kind == MatchEvent.Kind.UNDO else None
 
@@ -235,13 +235,39 @@ class MatchDetailSerializer(serializers.Serializer):
         entries = self.context.get("last_events")
         if entries is None:
             entries = selectors.match_last_events(match=match)
-        return MatchEventSerializer(entries, many=True).data
+        return represent(MatchEventSerializer, entries, many=True)
+
+
+_serializers = threading.local()
+
+
+def represent(
+    serializer_class: type[serializers.BaseSerializer],
+    instance: Any,
+    *,
+    many: bool = False,
+    context: dict[str, Any] | None = None,
+) -> Any:
+    """`serializer_class(instance, many=many, context=context).data`, without building the
+    serializer again: DRF deep-copies every declared field of a new serializer (and of each
+    nested one), which was most of the cost of rendering a match. Each thread keeps one
+    instance per class, as an instance holds the context of the call in progress."""
+    cache = _serializers.__dict__.setdefault("by_class", {})
+    serializer = cache.get((serializer_class, many))
+    if serializer is None:
+        serializer = cache[(serializer_class, many)] = serializer_class(many=many)
+    serializer._context = context or {}
+    try:
+        return serializer.to_representation(instance)
+    finally:
+        serializer._context = {}
 
 
 def clock_data(match: Match) -> dict[str, Any]:
     now = timezone.now()
     reading = selectors.match_clock(match=match, now=now)
-    return MatchClockSerializer(
+    return represent(
+        MatchClockSerializer,
         {
             "limit_seconds": reading.limit_seconds,
             "elapsed_seconds": reading.elapsed_seconds,
@@ -254,18 +280,19 @@ def clock_data(match: Match) -> dict[str, Any]:
             "warning": reading.warning and match.status not in selectors.CLOSED,
             "ends_match": has_time_rule(match),
             "server_time": now,
-        }
-    ).data
+        },
+    )
 
 
 def judge_data(match: Match) -> dict[str, Any]:
-    return MatchJudgeCallSerializer(
+    return represent(
+        MatchJudgeCallSerializer,
         {
             "called": match.judge_called_at is not None,
             "called_at": match.judge_called_at,
             "note": match.judge_note,
-        }
-    ).data
+        },
+    )
 
 
 class MatchErrorSerializer(serializers.Serializer):
@@ -306,7 +333,7 @@ class TableBoardMatchSerializer(serializers.Serializer):
     def get_clock(self, match: Match) -> dict[str, Any]:
         return clock_data(match)
 
-    @extend_schema_field(OpenApiTypes.INT)
+    @extend_schema_field({"type": "integer", "nullable": True})
     def get_table(self, match: Match) -> int | None:
         return match.table.number if match.table is not None else None
 

@@ -2,8 +2,9 @@
 
 Every write to a match locks its row (select_for_update) inside one transaction, so two
 devices scoring one match are serialised; the unique (match, seq) constraint is the backstop.
-Lock order: a match row before a table row. Whoever holds a table lock never waits for a match
-lock (locked matches are skipped), so the two orders cannot deadlock.
+Lock order: a match row, then the tournament row (public version, progression), then a table
+row. Whoever holds a table lock never waits for a match lock (locked matches are skipped), so
+the orders cannot deadlock.
 """
 
 from __future__ import annotations
@@ -50,6 +51,9 @@ RESULT_BY_END = {
 }
 
 Renderer = Callable[[Match], dict[str, Any]]
+# The caller's permission check on the locked match (the API's object permissions), so that a
+# write loads its match once; it raises to refuse.
+Authorizer = Callable[[Match], None]
 
 
 @dataclass
@@ -70,15 +74,18 @@ def _user(actor: Any) -> Any:
 
 
 def _lock(match_id: int) -> Match:
-    match = (
+    """Lock the match row (only it) and load it with its tournament, players and table."""
+    found = list(
         Match.objects.select_for_update(of=("self",))
         .select_related("tournament", "player_a", "player_b", "table")
         .filter(pk=match_id)
-        .first()
+        # Unordered: first() would sort by Match's default ordering (a join of the tournament)
+        # or by pk, and building either ORDER BY costs more than the rest of the query.
+        .order_by()[:1]
     )
-    if match is None:
+    if not found:
         raise errors.MatchError("match_not_found", _("The match does not exist."), status=404)
-    return match
+    return found[0]
 
 
 def _ruleset(match: Match) -> dict[str, Any]:
@@ -109,12 +116,21 @@ def _check_playable(match: Match) -> None:
         raise errors.match_closed(match.status, match.get_status_display())
 
 
-def _idempotent_replay(match: Match, key: str | None, endpoint: str) -> WriteResult | None:
-    if not key:
+def _idempotent_replay(
+    match: Match, key: str | None, endpoint: str, *, expected_version: int | None = None
+) -> WriteResult | None:
+    """The stored answer of a write already made with `key`.
+
+    A write that was made bumped the version past the one it expected; so a request that
+    expects the current version is not a retry, and the lookup is skipped (a query on every
+    scored ball). Should its key have been used all the same (a client reusing keys), the
+    record's unique constraint refuses it in _answer and nothing is written."""
+    if not key or (expected_version is not None and expected_version == match.version):
         return None
-    record = IdempotencyRecord.objects.filter(match=match, key=key).first()
-    if record is None:
+    found = list(IdempotencyRecord.objects.filter(match_id=match.pk, key=key)[:1])  # unique
+    if not found:
         return None
+    record = found[0]
     if record.endpoint != endpoint:
         raise errors.idempotency_key_reused()
     return WriteResult(match, record.status_code, record.response, replayed=True)
@@ -126,13 +142,18 @@ def _answer(
     """Render the answer inside the write's transaction and keep it for the idempotency key."""
     body = respond(match) if respond is not None else None
     if key:
-        IdempotencyRecord.objects.create(
-            match=match,
-            key=key,
-            endpoint=endpoint,
-            status_code=status_code,
-            response=body if body is not None else {"id": match.pk, "version": match.version},
-        )
+        try:
+            IdempotencyRecord.objects.create(
+                match=match,
+                key=key,
+                endpoint=endpoint,
+                status_code=status_code,
+                response=body if body is not None else {"id": match.pk, "version": match.version},
+            )
+        except IntegrityError:
+            # The key answered another request (see _idempotent_replay): this write is
+            # undone with the transaction, and the client is told.
+            raise errors.idempotency_key_reused() from None
     return WriteResult(match, status_code, body)
 
 
@@ -164,7 +185,12 @@ def _append(
 
 
 def _bump_public(match: Match) -> None:
-    Tournament.objects.filter(pk=match.tournament_id).update(public_version=F("public_version") + 1)
+    _bump_public_id(match.tournament_id)
+
+
+def _bump_public_id(tournament_id: int) -> None:
+    """The public pages change: their ETags and the cached bracket follow public_version."""
+    Tournament.objects.filter(pk=tournament_id).update(public_version=F("public_version") + 1)
 
 
 def _after_start(match: Match) -> None:
@@ -314,16 +340,21 @@ def match_submit_event(
     actor: Any,
     idempotency_key: str | None = None,
     respond: Renderer | None = None,
+    authorize: Authorizer | None = None,
 ) -> WriteResult:
     """Append one engine event. The first event starts play (and the clock, if not started).
 
     Raises MatchError (stale version, match not playable), rules.RuleError (the engine's
     refusal), PermissionDenied."""
     match = _lock(match_id)
-    replayed = _idempotent_replay(match, idempotency_key, "events")
+    if authorize is not None:
+        authorize(match)
+    role = _role(actor, match)
+    replayed = _idempotent_replay(
+        match, idempotency_key, "events", expected_version=expected_version
+    )
     if replayed is not None:
         return replayed
-    role = _role(actor, match)
     if (
         isinstance(event, dict)
         and event.get("type") == "time_expired"
@@ -364,15 +395,18 @@ def match_undo(
     expected_version: int | None = None,
     idempotency_key: str | None = None,
     respond: Renderer | None = None,
+    authorize: Authorizer | None = None,
 ) -> WriteResult:
     """Cancel the last event still in force: an "undo" entry is appended (the version grows)
     and the state is the fold of the events not undone. The clock's time_expired is undone
     by an organiser only; a finished match is corrected by the organiser, not undone."""
     match = _lock(match_id)
-    replayed = _idempotent_replay(match, idempotency_key, "undo")
+    if authorize is not None:
+        authorize(match)
+    role = _role(actor, match)
+    replayed = _idempotent_replay(match, idempotency_key, "undo", expected_version=expected_version)
     if replayed is not None:
         return replayed
-    role = _role(actor, match)
     _check_version(match, expected_version)
     if match.status in (Status.WALKOVER, Status.VOID):
         raise errors.match_closed(match.status, match.get_status_display())
@@ -441,14 +475,17 @@ def match_clock(
     remaining_seconds: int | None = None,
     idempotency_key: str | None = None,
     respond: Renderer | None = None,
+    authorize: Authorizer | None = None,
 ) -> WriteResult:
     """start / pause (technical break) / resume the net clock, or `adjust` it (organisers:
     set the remaining time, None for no limit). Out-of-order actions raise MatchError (409)."""
     match = _lock(match_id)
+    if authorize is not None:
+        authorize(match)
+    _role(actor, match)
     replayed = _idempotent_replay(match, idempotency_key, "clock")
     if replayed is not None:
         return replayed
-    _role(actor, match)
     if action not in CLOCK_ACTIONS:
         raise ValueError(f"unknown clock action {action!r}")
     if match.status == Status.FINISHED:
@@ -568,8 +605,10 @@ def match_clock_expire(*, match_id: int, generation: int | None = None) -> bool:
     since), an already expired or stopped clock: nothing happens. True if it expired."""
     with transaction.atomic():
         # No joins: this runs for every clock at once at the end of a round; what a finish
-        # needs (players, tournament) is loaded then.
-        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        # needs (players, tournament) is loaded then. Without order_by("pk") first() would
+        # sort by Match's default ordering, joining the tournament, and FOR UPDATE would lock
+        # the tournament row too: every expiry would stall every table's commit.
+        match = Match.objects.select_for_update().filter(pk=match_id).order_by("pk").first()
         if match is None or (generation is not None and generation != match.clock_generation):
             return False
         return _expire_locked(match, via="task")
@@ -592,6 +631,7 @@ def match_clock_sweep(*, now: datetime | None = None) -> int:
             match = (
                 Match.objects.select_for_update(skip_locked=True)
                 .filter(pk=match_id, status=Status.RUNNING, clock_expired_at__isnull=True)
+                .order_by("pk")  # as above: no join, so only the match row is locked
                 .first()
             )
             if match is not None and _expire_locked(match, via="sweep"):
@@ -740,7 +780,8 @@ def match_judge_resolve(
 
 def _lock_table(*, tournament_id: int, table: Table | int) -> Table:
     """Lock a table of the tournament by instance or number."""
-    qs = Table.objects.select_for_update().filter(tournament_id=tournament_id)
+    # Ordered by pk, not Table's default (through the tournament, which FOR UPDATE would lock).
+    qs = Table.objects.select_for_update().filter(tournament_id=tournament_id).order_by("pk")
     found = (
         qs.filter(pk=table.pk).first()
         if isinstance(table, Table)
@@ -816,7 +857,8 @@ def tables_ensure(*, tournament: Tournament, count: int, actor: Any) -> list[Tab
     if count < 0:
         raise ValueError("count must not be negative")
     existing = {
-        t.number: t for t in Table.objects.select_for_update().filter(tournament=tournament)
+        t.number: t
+        for t in Table.objects.select_for_update().filter(tournament=tournament).order_by("number")
     }
     created = [
         Table(tournament=tournament, number=n) for n in range(1, count + 1) if n not in existing
@@ -843,6 +885,9 @@ def tables_ensure(*, tournament: Tournament, count: int, actor: Any) -> list[Tab
 @transaction.atomic
 def table_assign_next(*, tournament: Tournament, actor: Any) -> list[Match]:
     """Every free table in use gets the next ready match that is not held."""
+    # Tables called show on the public pages. The tournament row before the table rows: the
+    # order of a finishing match (match, tournament, table), so the two cannot deadlock.
+    _bump_public_id(tournament.pk)
     tables = list(
         Table.objects.select_for_update()
         .filter(tournament=tournament, is_active=True)
@@ -859,6 +904,7 @@ def match_assign_table(*, match: Match, table: Table | int, actor: Any) -> Match
         raise errors.match_not_callable(locked.status, locked.get_status_display())
     if locked.table_id is not None and locked.status in LIVE:
         return match_move(match=locked, table=table, actor=actor)
+    _bump_public(locked)  # before the table lock, as in table_assign_next
     target = _lock_table(tournament_id=locked.tournament_id, table=table)
     if _table_busy(target):
         raise errors.table_busy(target.number)
@@ -872,6 +918,7 @@ def match_move(*, match: Match, table: Table | int, actor: Any) -> Match:
     locked = _lock(match.pk)
     if locked.table_id is None or locked.status not in LIVE:
         raise errors.match_not_on_table()
+    _bump_public(locked)  # before the table lock, as in table_assign_next
     target = _lock_table(tournament_id=locked.tournament_id, table=table)
     if target.pk == locked.table_id:
         return locked
@@ -900,6 +947,7 @@ def match_hold(*, match: Match, held: bool, actor: Any) -> Match:
     fields = ["held", "updated_at"]
     data: dict[str, Any] = {"held": held}
     if held and locked.status == Status.ON_TABLE:
+        _bump_public(locked)  # the table it left is free on the public pages
         data["table_freed"] = locked.table.number if locked.table else None
         locked.status = Status.READY
         locked.table = None
@@ -914,6 +962,7 @@ def match_hold(*, match: Match, held: bool, actor: Any) -> Match:
 def table_free(*, table: Table, actor: Any) -> Match:
     """Take the match waiting at a table back to the queue. A started match is not touched:
     it is moved or finished instead."""
+    _bump_public_id(table.tournament_id)  # before the table lock, as in table_assign_next
     locked_table = _lock_table(tournament_id=table.tournament_id, table=table)
     match = (
         Match.objects.select_for_update(skip_locked=True, of=("self",))

@@ -18,10 +18,10 @@ from rest_framework.exceptions import (
     PermissionDenied,
     ValidationError,
 )
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import SAFE_METHODS, AllowAny, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 from rest_framework.viewsets import GenericViewSet
 
@@ -472,7 +472,7 @@ AUDIT_PAGE_PARAMETERS = [
 
 def audit_page(request: Request, view: APIView, entries: Any) -> Response:
     """One page of audit entries as ``{"count", "next", "previous", "results"}``."""
-    paginator = LimitOffsetPagination()
+    paginator = api_settings.DEFAULT_PAGINATION_CLASS()
     page = paginator.paginate_queryset(entries.select_related("match"), request, view=view)
     return paginator.get_paginated_response(s.AuditEntrySerializer(page, many=True).data)
 

@@ -31,6 +31,10 @@ def _enum(values: list[str]) -> Any:
     return EnumField(read_only=True)
 
 
+SMALLINT_MAX = 32767  # PositiveSmallIntegerField
+BIGINT_MAX = 2**63 - 1  # primary keys: a bigger id is refused, not sent to the database
+
+
 class StrictSerializer(serializers.Serializer):
     """A request body: a key the endpoint does not know is refused (400), not dropped, so that
     a misspelt optional field cannot pass unnoticed for its default."""
@@ -62,7 +66,9 @@ class PlayerRefSerializer(serializers.Serializer):
 
 
 class PlayerSerializer(serializers.ModelSerializer):
-    user = serializers.PrimaryKeyRelatedField(read_only=True, help_text="Linked login (user id).")
+    user = serializers.PrimaryKeyRelatedField(
+        read_only=True, allow_null=True, help_text="Linked login (user id)."
+    )
 
     class Meta:
         model = Player
@@ -128,6 +134,12 @@ class TournamentSerializer(serializers.ModelSerializer):
     organisers = serializers.SlugRelatedField(slug_field="username", many=True, read_only=True)
     can_manage = serializers.SerializerMethodField()
     status = _enum(Tournament.Status.values)
+    draw_method = serializers.ChoiceField(
+        choices=Tournament.DrawMethod.choices,
+        allow_blank=True,
+        read_only=True,
+        help_text="Empty until the draw.",
+    )
 
     class Meta:
         model = Tournament
@@ -214,9 +226,14 @@ class TournamentWriteSerializer(StrictSerializer):
     format = serializers.ChoiceField(choices=Tournament.Format.choices, required=False)
     grand_final = serializers.ChoiceField(choices=Tournament.GrandFinal.choices, required=False)
     third_place = serializers.ChoiceField(choices=Tournament.ThirdPlace.choices, required=False)
-    playoff_size = serializers.IntegerField(required=False, allow_null=True)
-    group_size = serializers.IntegerField(required=False, allow_null=True)
-    group_advance = serializers.IntegerField(required=False)
+    # Checked by the service only for the format that uses them: bound to what the column holds.
+    playoff_size = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0, max_value=SMALLINT_MAX
+    )
+    group_size = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0, max_value=SMALLINT_MAX
+    )
+    group_advance = serializers.IntegerField(required=False, min_value=0, max_value=SMALLINT_MAX)
     max_players = serializers.IntegerField(required=False)
     entry_fee = serializers.DecimalField(max_digits=10, decimal_places=2, required=False)
     fee_bands = serializers.JSONField(
@@ -606,7 +623,10 @@ class AuditPageSerializer(serializers.Serializer):
 
 class AuditQuerySerializer(serializers.Serializer):
     match = serializers.IntegerField(
-        required=False, min_value=1, help_text="Only the entries of this match."
+        required=False,
+        min_value=1,
+        max_value=BIGINT_MAX,
+        help_text="Only the entries of this match.",
     )
 
 

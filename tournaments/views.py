@@ -14,12 +14,13 @@ from typing import Any
 from django.db.models import Count, Max, Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control
 from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tournaments import access, selectors
+from tournaments import access, http_cache, selectors
 from tournaments.algorithms import handicap
 from tournaments.models import Registration, Tournament
 
@@ -63,16 +64,25 @@ def live_response(
     page: str,
     fragment: str,
     context: Callable[[], dict[str, Any]],
+    cache_key: str | None = None,
 ) -> HttpResponse:
     """The page, or its live fragment, or 304 if the poller already has this version.
 
     `context` is called only when something is rendered: a poll of an unchanged page runs
     just the queries that built the ETag. Only fragments are conditional: a full page also
-    carries the user's flash messages, which a 304 would swallow."""
+    carries the user's flash messages, which a 304 would swallow. With `cache_key` (it must
+    name everything the fragment shows) the fragment is rendered once into the shared cache
+    for all pollers (tournaments.http_cache)."""
     etag = f'W/"{etag}-{get_language()}"'
     fragment_wanted = is_fragment(request)
     if fragment_wanted and etag_matches(request, etag):
         response: HttpResponse = HttpResponseNotModified()
+    elif fragment_wanted and cache_key is not None:
+        response = HttpResponse(
+            http_cache.cached_render(
+                cache_key, lambda: render_to_string(fragment, context(), request)
+            )
+        )
     else:
         data = context()
         data["live_etag"] = etag
@@ -298,12 +308,15 @@ def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
         with_live_scores(tournament, bracket)
         return {**_base_context(request, tournament, "bracket"), "bracket": bracket}
 
+    # Results show at once (the public version), live scores within a live window.
+    etag = http_cache.bracket_etag(tournament)
     return live_response(
         request,
-        etag=tournament_etag(tournament),
+        etag=etag,
         page="public/bracket.html",
         fragment="public/_bracket.html",
         context=context,
+        cache_key=http_cache.bracket_cache_key(tournament, etag),
     )
 
 
@@ -319,7 +332,7 @@ def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
 
     return live_response(
         request,
-        etag=tournament_etag(tournament),
+        etag=http_cache.tournament_etag(tournament),  # results only: nothing live
         page="public/standings.html",
         fragment="public/_standings.html",
         context=context,
@@ -338,7 +351,7 @@ def tournament_prizes(request: HttpRequest, pk: int) -> HttpResponse:
 
     return live_response(
         request,
-        etag=tournament_etag(tournament),
+        etag=http_cache.tournament_etag(tournament),  # fees and results only: nothing live
         page="public/prizes.html",
         fragment="public/_prizes.html",
         context=context,

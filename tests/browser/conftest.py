@@ -89,5 +89,3 @@ def screenshot():
         return path
 
     return take
-
-

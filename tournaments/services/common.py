@@ -25,9 +25,14 @@ TRANSITIONS: dict[str, tuple[str, ...]] = {
 
 
 def lock_tournament(tournament: Tournament | int) -> Tournament:
-    """The tournament row, locked until the end of the transaction (fresh from the database)."""
+    """The tournament row, locked until the end of the transaction (fresh from the database).
+
+    FOR NO KEY UPDATE, not FOR UPDATE: writers of the tournament still queue on each other,
+    but rows that merely refer to it (audit entries, events' matches) do not wait: their
+    foreign-key check takes a KEY SHARE lock, which FOR UPDATE would block at every table's
+    commit for as long as a finished match's progression runs."""
     pk = tournament.pk if isinstance(tournament, Tournament) else tournament
-    return Tournament.objects.select_for_update().get(pk=pk)
+    return Tournament.objects.select_for_update(no_key=True).get(pk=pk)
 
 
 def status_label(status: str) -> str:

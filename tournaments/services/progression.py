@@ -265,8 +265,11 @@ def _seat_by_key(progress: _Progress, feeds: Mapping[str, Mapping[str, int | Non
     if not feeds:
         return
     Match = _match_model()
-    rows = Match.objects.select_for_update().filter(
-        tournament=progress.tournament, key__in=list(feeds)
+    # order_by: Match's default ordering joins the tournament, which FOR UPDATE would lock.
+    rows = (
+        Match.objects.select_for_update()
+        .filter(tournament=progress.tournament, key__in=list(feeds))
+        .order_by("pk")
     )
     for target in sorted(rows, key=lambda m: m.pk):
         _seat(progress, target, feeds[target.key])

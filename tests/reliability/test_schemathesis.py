@@ -1,0 +1,149 @@
+"""Schemathesis against our OpenAPI schema, through the WSGI application: for every operation,
+generated requests (valid and invalid) as an anonymous client and as an organiser with a token.
+No answer is a server error, and every answer has a documented status, content type and shape.
+
+Path ids are pointed at real objects (a drawn tournament with matches in every state, one open
+for registration), so that the requests reach the code behind the ids, not just a 404."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import schemathesis
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections, transaction
+from hypothesis import HealthCheck, settings
+from rest_framework.authtoken.models import Token
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from tests.factories import PlayerFactory
+from tests.world import World, build_world, make_tournament, register
+
+pytestmark = pytest.mark.django_db
+
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+]
+EXAMPLES = 20
+
+
+@pytest.fixture(scope="module")
+def _one_connection() -> Iterator[None]:
+    """The WSGI handler closes "old" database connections around each request; the test's
+    transaction lives on that connection, so keep it (as Django's own test client does)."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker, _one_connection) -> Iterator[World]:
+    """Built once; each operation's examples run in that operation's test transaction."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        w = build_world(public=True)
+        w.extra["open"] = make_tournament(w.organiser, name="Весенний кубок")
+        register(w.extra["open"], w.organiser, PlayerFactory.create_batch(4))
+        w.extra["token"] = Token.objects.create(user=w.organiser).key
+        yield w
+        transaction.set_rollback(True)
+
+
+def load_schema() -> Any:
+    from config.wsgi import application
+
+    loaded = schemathesis.openapi.from_wsgi("/api/v1/schema/?format=json", application)
+    loaded.config.generation.update(
+        modes=[schemathesis.GenerationMode.POSITIVE, schemathesis.GenerationMode.NEGATIVE],
+        max_examples=EXAMPLES,
+    )
+    # The coverage phase alone sends hundreds of requests per operation; the generated
+    # examples keep the run near a minute.
+    loaded.config.phases.coverage.enabled = False
+    return loaded
+
+
+# Loaded when the module is collected: the schema view needs no database.
+schema = load_schema()
+
+# Which real object each path id names, per operation (the rest: the drawn tournament).
+MATCH_BY_ACTION = {
+    "hold": "ready",
+    "table": "ready",
+    "walkover": "ready",
+    "handicap": "ready",
+    "correct": "finished",
+    "rating-changes": "finished",
+}
+OPEN_TOURNAMENT_ACTIONS = ("draw", "draw-preview", "registrations", "open-registration")
+
+
+def aim(case: Any, w: World) -> None:
+    """Point the path's ids at real objects."""
+    path = case.operation.path.rstrip("/")
+    action = path.rsplit("/", 1)[-1]
+    params = dict(case.path_parameters or {})
+    match = getattr(w, MATCH_BY_ACTION.get(action, "running"))
+    tournament = w.tournament
+    if action in OPEN_TOURNAMENT_ACTIONS and case.method.upper() != "GET":
+        tournament = w.extra["open"]
+    if action == "draw-preview":
+        tournament = w.extra["open"]
+    if "{id}" in path:
+        if path.startswith("/api/v1/players"):
+            params["id"] = w.registrations[0].player_id
+        elif path.startswith("/api/v1/matches"):
+            params["id"] = match.pk
+        else:
+            params["id"] = tournament.pk
+    if "tournament_pk" in params:
+        params["tournament_pk"] = tournament.pk
+    if "registration_pk" in params:
+        params["registration_pk"] = w.registration_of(w.ready.player_b_id).pk
+    if "match_pk" in params:
+        params["match_pk"] = match.pk
+    if "number" in params:
+        params["number"] = 2
+    case.path_parameters = params
+
+
+def call(case: Any, **kwargs: Any) -> None:
+    """One example in a savepoint, rolled back: each meets the same world, and a database
+    error in one cannot poison the next ones."""
+    with transaction.atomic():
+        case.call_and_validate(checks=CHECKS, **kwargs)
+        transaction.set_rollback(True)
+
+
+EXAMPLE_SETTINGS = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    derandomize=True,
+    database=None,
+)
+
+
+@schema.parametrize()
+@EXAMPLE_SETTINGS
+def test_the_api_keeps_its_schema_for_anonymous_clients(case, world) -> None:
+    aim(case, world)
+    call(case)
+
+
+@schema.parametrize()
+@EXAMPLE_SETTINGS
+def test_the_api_keeps_its_schema_for_an_organiser(case, world) -> None:
+    aim(case, world)
+    call(case, headers={"Authorization": f"Token {world.extra['token']}"})

@@ -1,0 +1,617 @@
+"""Who may do what: every URL of the project × every role × every method → the expected answer.
+
+The URL list comes from the resolver, so a new endpoint or page fails
+`test_every_url_is_in_the_matrix` until it is added to SPECS with its access rule. The rules
+(the rows of EXPECT) are the decisions documented in docs/reliability.md:
+
+- A tournament the user may not see (private, and he neither organises nor referees it) does
+  not exist for him: 404 for its pages, API reads and API writes alike, as for an unknown id.
+- Something he may see but not do: 403 (anonymous API writes too: session authentication
+  comes first, so DRF answers 403, not 401). Pages send an anonymous user to the login page.
+- A refused request changes nothing (the audit log, which every write feeds, stays the same).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from django.contrib import admin
+from django.db import transaction
+from django.db.models import Max
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from rest_framework.test import APIClient
+from rest_framework.views import APIView
+
+from matches.models import Match, MatchEvent, Table
+from tests.world import World, build_finished, build_world
+from tournaments.models import AuditEntry, Player, RatingChange, Registration, Tournament
+
+pytestmark = pytest.mark.django_db
+
+ROLES = (
+    "anonymous",
+    "player",  # a login linked to a player of the tournament (self-scoring off)
+    "referee",  # a referee of this tournament
+    "referee_other",  # a referee of another tournament
+    "organiser_other",  # an organiser of another tournament
+    "organiser",  # an organiser of this tournament
+    "superuser",
+)
+OK = "ok"  # the endpoint's own answer for someone allowed (Spec.ok)
+LOGIN = "login"  # 302 to a login page
+
+# Rows of the matrix: the answer per role, in the order of ROLES, for a public and for a
+# private tournament.
+EXPECT: dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]] = {
+    # Not tied to a tournament: lists, the schema, the presets.
+    "open": ((OK,) * 7, (OK,) * 7),
+    # Reads of a tournament's public data (API and public pages).
+    "view": ((OK,) * 7, (404, 404, OK, 404, 404, OK, OK)),
+    # Reads for the organisers only (fee totals, draw preview, audit log).
+    "manage_read": (
+        (403, 403, 403, 403, 403, OK, OK),
+        (404, 404, 403, 404, 404, OK, OK),
+    ),
+    # Writes of the organisers.
+    "manage": (
+        (403, 403, 403, 403, 403, OK, OK),
+        (403, 404, 403, 404, 404, OK, OK),
+    ),
+    # Scoring a match: its tournament's organisers and referees.
+    "score": (
+        (403, 403, OK, 403, 403, OK, OK),
+        (403, 404, OK, 404, 404, OK, OK),
+    ),
+    # Shared data any organiser may write (players, new tournaments).
+    "organiser_role": ((403, 403, 403, 403, OK, OK, OK),) * 2,
+    # The organiser panel of one tournament.
+    "panel": (
+        (LOGIN, 403, 403, 403, 403, OK, OK),
+        (LOGIN, 404, 403, 404, 404, OK, OK),
+    ),
+    # The referee's scoring form.
+    "referee_page": (
+        (LOGIN, 403, OK, 403, 403, OK, OK),
+        (LOGIN, 404, OK, 404, 404, OK, OK),
+    ),
+    # Any login.
+    "login_required": ((LOGIN, OK, OK, OK, OK, OK, OK),) * 2,
+    # Pages of the organiser role, not of one tournament (a new tournament).
+    "organiser_page": ((LOGIN, 403, 403, 403, OK, OK, OK),) * 2,
+    # The Django admin: staff only (organisers are staff; what they see is scoped, below).
+    "admin": ((LOGIN, LOGIN, LOGIN, LOGIN, OK, OK, OK),) * 2,
+    # The login page sends a logged-in user on.
+    "anonymous_only": ((OK, 302, 302, 302, 302, 302, 302),) * 2,
+}
+
+Body = dict[str, Any] | Callable[[World], dict[str, Any]] | None
+
+
+@dataclass
+class Call:
+    kind: str
+    ok: int
+    body: Body = None
+
+
+@dataclass
+class Spec:
+    kwargs: Callable[[World], dict[str, Any]] = lambda w: {}
+    calls: dict[str, Call] = field(default_factory=dict)
+    api: bool = False
+    # Not tied to the tournament: checked once, in the public world.
+    global_: bool = False
+
+
+def T(w: World) -> dict[str, Any]:
+    return {"tournament_pk": w.tournament.pk}
+
+
+def pk_t(w: World) -> dict[str, Any]:
+    return {"pk": w.tournament.pk}
+
+
+def running(w: World) -> dict[str, Any]:
+    return {"pk": w.running.pk}
+
+
+def ready(w: World) -> dict[str, Any]:
+    return {"pk": w.ready.pk}
+
+
+def reg_of_ready(w: World) -> Registration:
+    return w.registration_of(w.ready.player_b_id)
+
+
+def next_shot(w: World) -> dict[str, Any]:
+    match = Match.objects.get(pk=w.running.pk)
+    event = {"type": "shot", "player": match.state["turn"], "pocketed": 0}
+    return {"event": event, "expected_version": match.version}
+
+
+def new_tournament(w: World) -> dict[str, Any]:
+    return {"name": "Осенний кубок", "date": "2026-12-20", "preset": "free_pyramid_30"}
+
+
+GET, POST, PATCH = "GET", "POST", "PATCH"
+
+
+def api(kwargs: Callable[[World], dict[str, Any]], **calls: Call) -> Spec:
+    return Spec(kwargs=kwargs, calls={m.upper(): c for m, c in calls.items()}, api=True)
+
+
+def page(kwargs: Callable[[World], dict[str, Any]], **calls: Call) -> Spec:
+    return Spec(kwargs=kwargs, calls={m.upper(): c for m, c in calls.items()})
+
+
+def panel_action(kwargs: Callable[[World], dict[str, Any]], body: Body = None) -> Spec:
+    # A panel action answers with a redirect back (its message says what happened).
+    return page(kwargs, post=Call("panel", 302, body))
+
+
+def finished_pk(w: World) -> dict[str, Any]:
+    return {"pk": w.extra["finished"].pk}
+
+
+def diploma(w: World) -> dict[str, Any]:
+    tournament = w.extra["finished"]
+    final = Match.objects.get(tournament=tournament, stage="single", winner_to__isnull=True)
+    return {"pk": tournament.pk, "player": final.winner_id}
+
+
+SPECS: dict[str, Spec] = {
+    # --- API: not tied to a tournament ----------------------------------------------------
+    "api-schema": Spec(calls={GET: Call("open", 200)}, api=True, global_=True),
+    "api-docs": Spec(calls={GET: Call("open", 200)}, api=True, global_=True),
+    "preset-list": Spec(calls={GET: Call("open", 200)}, api=True, global_=True),
+    "player-list": api(
+        lambda w: {},
+        get=Call("open", 200),
+        post=Call("organiser_role", 201, {"name": "Новиков Семён"}),
+    ),
+    "player-detail": api(
+        lambda w: {"pk": w.registrations[0].player_id},
+        get=Call("open", 200),
+        patch=Call("organiser_role", 200, {"city": "Тула"}),
+    ),
+    "tournament-list": api(
+        lambda w: {}, get=Call("open", 200), post=Call("organiser_role", 201, new_tournament)
+    ),
+    # --- API: one tournament -----------------------------------------------------------------
+    "tournament-detail": api(
+        pk_t, get=Call("view", 200), patch=Call("manage", 409, {"description": "Финал"})
+    ),
+    "tournament-bracket": api(pk_t, get=Call("view", 200)),
+    "tournament-standings": api(pk_t, get=Call("view", 200)),
+    "tournament-prizes": api(pk_t, get=Call("view", 200)),
+    "tournament-draw": api(pk_t, post=Call("manage", 409, {"method": "seeded"})),
+    "tournament-draw-preview": api(pk_t, get=Call("manage_read", 409)),
+    "tournament-open-registration": api(pk_t, post=Call("manage", 409)),
+    "tournament-start": api(pk_t, post=Call("manage", 409)),
+    "tournament-audit": api(T, get=Call("manage_read", 200)),
+    "registration-list": api(
+        T, get=Call("view", 200), post=Call("manage", 409, {"player": {"name": "Поздний Игрок"}})
+    ),
+    "registration-totals": api(T, get=Call("manage_read", 200)),
+    "registration-detail": api(
+        lambda w: {**T(w), "registration_pk": reg_of_ready(w).pk},
+        get=Call("view", 200),
+        patch=Call("manage", 200, {"paid": False}),
+    ),
+    "registration-withdraw": api(
+        lambda w: {**T(w), "registration_pk": reg_of_ready(w).pk},
+        post=Call("manage", 200, {"reason": "заболел"}),
+    ),
+    "match-handicap": api(
+        lambda w: {**T(w), "match_pk": w.ready.pk},
+        post=Call("manage", 200, {"head_start": {"a": 0, "b": 4}}),
+    ),
+    "match-correct": api(
+        lambda w: {**T(w), "match_pk": w.finished.pk},
+        post=Call("manage", 200, {"winner": "b", "score_a": 0, "score_b": 1}),
+    ),
+    "match-rating-changes": api(
+        lambda w: {**T(w), "match_pk": w.finished.pk}, get=Call("view", 200)
+    ),
+    "tournament-tables": api(T, get=Call("view", 200), post=Call("manage", 200, {"count": 4})),
+    "tournament-tables-assign": api(T, post=Call("manage", 200)),
+    "tournament-table-free": api(lambda w: {**T(w), "number": 2}, post=Call("manage", 200)),
+    # --- API: one match ------------------------------------------------------------------------
+    "match-detail": api(running, get=Call("view", 200)),
+    "match-audit": api(running, get=Call("manage_read", 200)),
+    "match-events": api(running, get=Call("view", 200), post=Call("score", 201, next_shot)),
+    "match-undo": api(running, post=Call("score", 201, {})),
+    "match-clock": api(running, post=Call("score", 200, {"action": "pause"})),
+    "match-judge": api(running, post=Call("score", 200, {"action": "call"})),
+    "match-hold": api(ready, post=Call("manage", 200, {"held": True})),
+    "match-table": api(ready, post=Call("manage", 200, {"table": 3})),
+    "match-walkover": api(ready, post=Call("manage", 200, {"winner": "a"})),
+    # --- public pages ----------------------------------------------------------------------------
+    "home": Spec(calls={GET: Call("open", 200)}, global_=True),
+    "public-tournament": page(pk_t, get=Call("view", 200)),
+    "public-bracket": page(pk_t, get=Call("view", 200)),
+    "public-standings": page(pk_t, get=Call("view", 200)),
+    "public-prizes": page(pk_t, get=Call("view", 200)),
+    "public-match": page(running, get=Call("view", 200)),
+    "public-table-overlay": page(lambda w: {**pk_t(w), "number": 1}, get=Call("view", 200)),
+    # --- the referee's form ------------------------------------------------------------------
+    "referee-match": page(running, get=Call("referee_page", 200)),
+    # --- organiser panel -------------------------------------------------------------------------
+    "panel-home": Spec(calls={GET: Call("login_required", 200)}, global_=True),
+    "panel-create": Spec(
+        calls={GET: Call("organiser_page", 200), POST: Call("organiser_page", 400, {})},
+        global_=True,
+    ),
+    "panel-tournament": page(pk_t, get=Call("panel", 200)),
+    "panel-registrations": page(pk_t, get=Call("panel", 200)),
+    "panel-draw": page(pk_t, get=Call("panel", 200), post=Call("panel", 302, {"method": "seeded"})),
+    "panel-prizes": page(pk_t, get=Call("panel", 200)),
+    "panel-audit": page(pk_t, get=Call("panel", 200)),
+    "panel-diplomas": page(finished_pk, get=Call("panel", 200)),
+    "panel-diplomas-pdf": page(finished_pk, get=Call("panel", 200)),
+    "panel-diploma-pdf": page(diploma, get=Call("panel", 200)),
+    "panel-tables": page(pk_t, get=Call("panel", 200)),
+    "panel-match": page(running, get=Call("panel", 200)),
+    "panel-open-registration": panel_action(pk_t),
+    "panel-start": panel_action(pk_t),
+    "panel-registration-add": panel_action(pk_t, lambda w: {"player": w.extra["unregistered"].pk}),
+    "panel-registration-new": panel_action(pk_t, {"name": "Новый Игрок"}),
+    "panel-registration-paid": panel_action(
+        lambda w: {**pk_t(w), "reg": reg_of_ready(w).pk}, {"paid": "0"}
+    ),
+    "panel-registration-withdraw": panel_action(
+        lambda w: {**pk_t(w), "reg": reg_of_ready(w).pk}, {"reason": "заболел"}
+    ),
+    "panel-tables-count": panel_action(pk_t, {"count": 4}),
+    "panel-tables-assign-next": panel_action(pk_t),
+    "panel-table-free": panel_action(lambda w: {**pk_t(w), "number": 2}),
+    "panel-match-clock": panel_action(running, {"action": "pause"}),
+    "panel-match-clock-adjust": panel_action(running, {"minutes": 30}),
+    "panel-match-walkover": panel_action(ready, {"winner": "a"}),
+    "panel-match-correct": panel_action(
+        lambda w: {"pk": w.finished.pk}, {"winner": "b", "score_a": 0, "score_b": 1}
+    ),
+    "panel-match-handicap": panel_action(ready, {"head_a": 0, "head_b": 4}),
+    "panel-match-assign": panel_action(ready, {"table": 3}),
+    "panel-match-move": panel_action(running, {"table": 3}),
+    "panel-match-hold": panel_action(ready, {"held": "1"}),
+    "panel-match-judge-resolve": panel_action(running, {"note": "разобрались"}),
+    # --- the site around them ------------------------------------------------------------------
+    "healthz": Spec(calls={GET: Call("open", 200)}, global_=True),
+    "set_language": Spec(calls={POST: Call("open", 302, {"language": "en"})}, global_=True),
+    "javascript-catalog": Spec(calls={GET: Call("open", 200)}, global_=True),
+    "login": Spec(calls={GET: Call("anonymous_only", 200)}, global_=True),
+    "logout": Spec(calls={POST: Call("open", 302, {})}, global_=True),
+}
+# Every URL of the admin's namespace is the admin's own (staff only, checked on its index
+# here); what an organiser sees inside it is scoped to his tournaments (a test below).
+NAMESPACES = {"admin": "admin:index"}
+ADMIN_SPEC = Spec(calls={GET: Call("admin", 200)}, global_=True)
+
+
+# --- the world ---------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def worlds(django_db_setup, django_db_blocker) -> Iterator[dict[str, World]]:
+    """Built once for the module (the services make it in ~0.5 s); every request of the tests
+    runs in a savepoint that is rolled back, so each one meets the same world."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        built = {}
+        for visibility in ("public", "private"):
+            world = build_world(public=visibility == "public")
+            world.extra["finished"] = build_finished(
+                world.organiser, referee=world.referee, public=visibility == "public"
+            )
+            world.extra["unregistered"] = Player.objects.create(name="Свободный Игрок")
+            built[visibility] = world
+        yield built
+        transaction.set_rollback(True)
+
+
+@pytest.fixture(autouse=True)
+def _quick_health(monkeypatch) -> None:
+    # /healthz pings the Celery workers for a second; here only its access rule matters.
+    monkeypatch.setattr("config.health._workers", lambda: 0)
+
+
+def client_for(user: Any, *, api_client: bool) -> Client:
+    client = APIClient() if api_client else Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def writes_fingerprint() -> tuple[Any, ...]:
+    """What any write would change: every write is audited; the rest are backstops."""
+    return (
+        AuditEntry.objects.count(),
+        MatchEvent.objects.count(),
+        Player.objects.count(),
+        Tournament.objects.count(),
+        Registration.objects.count(),
+        Table.objects.filter(is_active=True).count(),
+        Match.objects.aggregate(m=Max("updated_at"))["m"],
+        Tournament.objects.aggregate(m=Max("updated_at"))["m"],
+    )
+
+
+def request(world: World, role: str, method: str, url: str, call: Call, *, api_client: bool):
+    """One request in a savepoint that is rolled back; returns (response, changed)."""
+    body = call.body(world) if callable(call.body) else call.body
+    with transaction.atomic():
+        client = client_for(world.users()[role], api_client=api_client)
+        before = writes_fingerprint() if method != GET else None
+        if api_client:
+            response = client.generic(
+                method, url, data=_json(body), content_type="application/json"
+            )
+        elif method == GET:
+            response = client.get(url)
+        else:
+            response = client.post(url, body or {})
+        changed = method != GET and writes_fingerprint() != before
+        transaction.set_rollback(True)
+    return response, changed
+
+
+def _json(body: Any) -> str:
+    import json
+
+    return "" if body is None else json.dumps(body)
+
+
+# --- the URL list, from the resolver -------------------------------------------------------
+
+
+def all_urls() -> list[tuple[str, Any]]:
+    """(name, callback) of every named URL, namespaced as reverse() wants it."""
+    found: list[tuple[str, Any]] = []
+
+    def walk(patterns: list[Any], namespace: str | None) -> None:
+        for entry in patterns:
+            if isinstance(entry, URLResolver):
+                inner = entry.namespace or namespace
+                if namespace and entry.namespace:
+                    inner = f"{namespace}:{entry.namespace}"
+                walk(entry.url_patterns, inner)
+            elif isinstance(entry, URLPattern):
+                local = entry.name or f"<unnamed {entry.pattern}>"
+                name = f"{namespace}:{local}" if namespace else local
+                found.append((name, entry.callback))
+
+    walk(get_resolver().url_patterns, None)
+    return found
+
+
+def view_methods(callback: Any) -> set[str] | None:
+    """The HTTP methods one of our views answers (None: not ours, or a function view)."""
+    actions = getattr(callback, "actions", None)
+    if actions:
+        # DRF adds "head" to a viewset's actions once it has answered a GET.
+        return {m.upper() for m in actions if m not in ("head", "options")}
+    cls = getattr(callback, "view_class", None) or getattr(callback, "cls", None)
+    if cls is None or not cls.__module__.startswith(("tournaments.", "matches.")):
+        return None
+    allowed = {m for m in cls.http_method_names if m not in ("options", "head")}
+    return {m.upper() for m in allowed if hasattr(cls, m)}
+
+
+def test_every_url_is_in_the_matrix() -> None:
+    unclassified = []
+    wrong_methods = []
+    names = set()
+    for name, callback in all_urls():
+        names.add(name)
+        namespace = name.split(":", 1)[0] if ":" in name else None
+        if namespace in NAMESPACES:
+            continue
+        spec = SPECS.get(name)
+        if spec is None:
+            unclassified.append(name)
+            continue
+        methods = view_methods(callback)
+        if methods is not None and methods != set(spec.calls):
+            wrong_methods.append((name, sorted(methods), sorted(spec.calls)))
+        cls = getattr(callback, "cls", None) or getattr(callback, "view_class", None)
+        if spec.api != (isinstance(cls, type) and issubclass(cls, APIView)):
+            wrong_methods.append((name, "api", spec.api))
+    assert unclassified == [], "add these URLs to SPECS with their access rule"
+    assert wrong_methods == [], "every method a view answers needs its row"
+    assert set(SPECS) - names == set(), "these SPECS name URLs that no longer exist"
+
+
+def _cases() -> list[Any]:
+    cases = []
+    for name, spec in {**SPECS, NAMESPACES["admin"]: ADMIN_SPEC}.items():
+        for visibility in ("public",) if spec.global_ else ("public", "private"):
+            cases.append(pytest.param(name, visibility, id=f"{name}-{visibility}"))
+    return cases
+
+
+@pytest.mark.parametrize(("name", "visibility"), _cases())
+def test_matrix(worlds, name: str, visibility: str) -> None:
+    world = worlds[visibility]
+    spec = ADMIN_SPEC if name == NAMESPACES["admin"] else SPECS[name]
+    url = reverse(name, kwargs=spec.kwargs(world))
+    wrong = []
+    for method, call in spec.calls.items():
+        row = EXPECT[call.kind][0 if visibility == "public" else 1]
+        for role, expected in zip(ROLES, row, strict=True):
+            response, changed = request(world, role, method, url, call, api_client=spec.api)
+            got = response.status_code
+            if expected == OK:
+                good = got == call.ok and not (got == 302 and _to_login(response))
+            elif expected == LOGIN:
+                good = got == 302 and _to_login(response)
+            else:
+                good = got == expected
+            if expected != OK and method != GET:
+                good = good and not changed
+            if not good:
+                wrong.append(f"{method} {url} as {role}: {got}, expected {expected}")
+    assert wrong == []
+
+
+def _to_login(response: Any) -> bool:
+    return "login" in response.get("Location", "")
+
+
+# --- what the rows above cannot show ---------------------------------------------------------
+
+
+def test_objects_of_one_tournament_are_not_reached_through_another(worlds) -> None:
+    """An organiser of O who puts T's ids into O's URLs finds nothing, and changes nothing."""
+    w = worlds["private"]
+    other = w.other.pk
+    reg = reg_of_ready(w)
+    attempts = [
+        ("get", f"/api/v1/tournaments/{other}/registrations/{reg.pk}/", None),
+        ("patch", f"/api/v1/tournaments/{other}/registrations/{reg.pk}/", {"paid": False}),
+        ("post", f"/api/v1/tournaments/{other}/registrations/{reg.pk}/withdraw/", {}),
+        (
+            "post",
+            f"/api/v1/tournaments/{other}/matches/{w.ready.pk}/handicap/",
+            {"head_start": {"a": 0, "b": 4}},
+        ),
+        (
+            "post",
+            f"/api/v1/tournaments/{other}/matches/{w.finished.pk}/correct/",
+            {"winner": "b", "score_a": 0, "score_b": 1},
+        ),
+        ("get", f"/api/v1/tournaments/{other}/matches/{w.finished.pk}/rating-changes/", None),
+        ("get", f"/api/v1/tournaments/{other}/audit/?match={w.running.pk}", None),
+    ]
+    for method, url, body in attempts:
+        with transaction.atomic():
+            client = client_for(w.other_organiser, api_client=True)
+            before = writes_fingerprint()
+            response = getattr(client, method)(url, body, format="json")
+            if "audit" in url:
+                assert response.status_code == 200 and response.json()["count"] == 0, url
+            else:
+                assert response.status_code == 404, (url, response.status_code)
+            assert writes_fingerprint() == before, url
+            transaction.set_rollback(True)
+
+    client = client_for(w.other_organiser, api_client=False)
+    for url in (
+        f"/panel/t/{other}/registrations/{reg.pk}/paid/",
+        f"/panel/t/{other}/registrations/{reg.pk}/withdraw/",
+    ):
+        with transaction.atomic():
+            before = writes_fingerprint()
+            assert client.post(url, {"paid": "0"}).status_code == 404, url
+            assert writes_fingerprint() == before, url
+            transaction.set_rollback(True)
+
+
+def test_a_private_tournament_leaves_no_trace_for_strangers(worlds) -> None:
+    w = worlds["private"]
+    link = f'href="/t/{w.tournament.pk}/"'
+    rated = [r.player_id for r in w.registrations[:2]]
+    for player_id in rated:
+        RatingChange.objects.create(
+            player_id=player_id,
+            tournament=w.tournament,
+            match=w.finished,
+            rating_before=1000,
+            rating_after=1016,
+            delta=16,
+        )
+    for role in ("anonymous", "player", "referee_other", "organiser_other"):
+        api_client = client_for(w.users()[role], api_client=True)
+        listed = api_client.get("/api/v1/tournaments/?limit=1000").json()["results"]
+        assert w.tournament.pk not in [t["id"] for t in listed], role
+        for player in rated:
+            history = api_client.get(f"/api/v1/players/{player}/").json()["rating_history"]
+            assert all(h["tournament"] != w.tournament.pk for h in history), role
+        home = client_for(w.users()[role], api_client=False).get("/").content.decode()
+        assert link not in home, role
+    for role in ("referee", "organiser", "superuser"):
+        listed = client_for(w.users()[role], api_client=True).get("/api/v1/tournaments/").json()
+        assert w.tournament.pk in [t["id"] for t in listed["results"]], role
+
+
+def test_entry_fees_are_shown_to_the_organisers_only(worlds) -> None:
+    w = worlds["public"]
+    url = f"/api/v1/tournaments/{w.tournament.pk}/registrations/"
+    for role in ROLES:
+        rows = client_for(w.users()[role], api_client=True).get(url).json()
+        fees = {(r["fee_due"], r["paid"]) for r in rows}
+        if role in ("organiser", "superuser"):
+            assert ("1000.00", True) in fees, role
+        else:
+            assert fees == {(None, None)}, role
+
+
+def test_with_self_scoring_a_player_scores_his_own_match_only(worlds) -> None:
+    w = worlds["public"]
+    with transaction.atomic():
+        Tournament.objects.filter(pk=w.tournament.pk).update(self_scoring=True)
+        client = client_for(w.player_user, api_client=True)
+        mine = client.post(f"/api/v1/matches/{w.running.pk}/events/", next_shot(w), format="json")
+        assert mine.status_code == 201, mine.json()
+        other = Match.objects.get(pk=w.on_table.pk)
+        event = {"type": "break", "player": other.state["turn"], "legal": True, "pocketed": 0}
+        body = {"event": event, "expected_version": other.version}
+        assert (
+            client.post(f"/api/v1/matches/{other.pk}/events/", body, format="json").status_code
+            == 403
+        )
+        for url, data in (
+            (f"/api/v1/matches/{w.running.pk}/walkover/", {"winner": "a"}),
+            (f"/api/v1/matches/{w.running.pk}/table/", {"table": 3}),
+            (
+                f"/api/v1/matches/{w.running.pk}/clock/",
+                {"action": "adjust", "remaining_seconds": 9},
+            ),
+        ):
+            assert client.post(url, data, format="json").status_code == 403, url
+        transaction.set_rollback(True)
+
+
+def _tournament_path(model: type) -> str | None:
+    if model is Tournament:
+        return ""
+    names = {f.name for f in model._meta.get_fields()}
+    return "tournament" if "tournament" in names else None
+
+
+def test_the_admin_shows_an_organiser_only_his_tournaments(worlds) -> None:
+    """Organisers are staff: every admin page of a model that belongs to a tournament must
+    hide the other organisers' rows (the change page sends them back, the list omits them)."""
+    w = worlds["private"]
+    leaks = []
+    checked = []
+    for model in admin.site._registry:
+        path = _tournament_path(model)
+        if path is None:
+            continue
+        rows = model.objects.filter(
+            **({"pk": w.tournament.pk} if path == "" else {path: w.tournament})
+        )
+        row = rows.first()
+        if row is None:
+            continue
+        checked.append(model.__name__)
+        info = (model._meta.app_label, model._meta.model_name)
+        change = reverse("admin:{}_{}_change".format(*info), args=[row.pk])
+        listing = reverse("admin:{}_{}_changelist".format(*info))
+        mine = client_for(w.organiser, api_client=False)
+        stranger = client_for(w.other_organiser, api_client=False)
+        if mine.get(change).status_code != 200:
+            leaks.append(f"{model.__name__}: its organiser cannot open {change}")
+        if stranger.get(change).status_code == 200:
+            leaks.append(f"{model.__name__}: another organiser opens {change}")
+        page = stranger.get(listing)
+        if page.status_code == 200 and page.context["cl"].result_count:
+            shown = page.context["cl"].queryset.filter(pk__in=rows.values("pk")).count()
+            if shown:
+                leaks.append(f"{model.__name__}: another organiser lists {shown} rows")
+    assert {"Tournament", "Registration", "Match", "AuditEntry"} <= set(checked)
+    assert leaks == []

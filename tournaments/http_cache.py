@@ -1,0 +1,115 @@
+"""HTTP caching of the public pages and the match API.
+
+ETags are built from version counters that every write bumps, so a poll of an unchanged page
+is answered 304 before anything is rendered:
+
+- `tournament.public_version`: results, progression, the draw, registrations, tables called
+  (the services bump it in the transaction of the change);
+- `match.version` and `match.updated_at`: every log entry and every change of the match row.
+
+The bracket of a big tournament is expensive to render (a 256-player double elimination is
+about 200 KB of HTML and tens of milliseconds), and hundreds of phones poll it, so its fragment
+is rendered once per version and language into the Django cache (Redis in production), where
+every web process finds it. The key holds the public version: a new result makes a new key,
+and the next poll renders the page with it at once. The bracket also shows the running
+matches' scores; they are refreshed once per live window (LIVE_WINDOW_SECONDS) instead of with
+every ball, which the match scoreboards show.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from django.core.cache import cache
+from django.http import HttpRequest
+from django.utils.translation import get_language
+
+if TYPE_CHECKING:
+    from matches.models import Match
+    from tournaments.models import Tournament
+
+logger = logging.getLogger(__name__)
+
+# How stale the live scores on a cached bracket may be; results are never stale.
+LIVE_WINDOW_SECONDS = 10
+CACHE_SECONDS = 120  # a version is current for seconds; the key changes with it
+# A process that finds another one rendering the same version waits this long for it.
+WAIT_FOR_RENDER_SECONDS = 3.0
+
+
+def request_etags(request: HttpRequest) -> list[str]:
+    """The entity tags of If-None-Match (weak or strong alike, as RFC 9110 compares for GET)."""
+    given = request.headers.get("If-None-Match", "")
+    return [tag.strip().removeprefix("W/") for tag in given.split(",") if tag.strip()]
+
+
+def not_modified(request: HttpRequest, etag: str) -> bool:
+    return etag.removeprefix("W/") in request_etags(request) or "*" in request_etags(request)
+
+
+def tournament_etag(tournament: Tournament) -> str:
+    """For pages that show results, standings, prizes and players, nothing live."""
+    return f"t{tournament.pk}-{tournament.public_version}"
+
+
+def live_window(now: float | None = None) -> int:
+    return int((time.time() if now is None else now) // LIVE_WINDOW_SECONDS)
+
+
+def bracket_etag(tournament: Tournament, now: float | None = None) -> str:
+    """The public version, and while matches are played, the live window of their scores."""
+    from tournaments.models import Tournament
+
+    etag = tournament_etag(tournament)
+    if tournament.status == Tournament.Status.RUNNING:
+        etag += f"-{live_window(now)}"
+    return etag
+
+
+def bracket_cache_key(tournament: Tournament, etag: str) -> str:
+    # created_at: a database rebuilt from scratch (tests, a restore) reuses ids and versions.
+    born = int(tournament.created_at.timestamp() * 1_000_000) if tournament.created_at else 0
+    return f"bracket:{etag}:{born}:{get_language()}"
+
+
+def match_etag(match: Match) -> str:
+    """A match's API representation: its log (version), its row (updated_at: clock, table,
+    status), its players (ratings move after each of their results) and its tournament."""
+    stamps = [
+        match.updated_at,
+        match.player_a.updated_at if match.player_a else None,
+        match.player_b.updated_at if match.player_b else None,
+        match.tournament.updated_at,
+    ]
+    millis = "-".join(str(int(s.timestamp() * 1000)) if s else "0" for s in stamps)
+    return f'W/"m{match.pk}-{match.version}-{millis}-{get_language()}"'
+
+
+def cached_render(key: str, render: Callable[[], str], *, timeout: int = CACHE_SECONDS) -> str:
+    """The cached text under `key`, or `render()` stored there. When many pollers ask for a new
+    version at once, one renders it and the others wait for its result; without a cache
+    (Redis down) everyone renders, slower but correct."""
+    try:
+        text = cache.get(key)
+        if text is not None:
+            return str(text)
+        if not cache.add(f"{key}:rendering", 1, timeout=int(WAIT_FOR_RENDER_SECONDS) + 2):
+            deadline = time.monotonic() + WAIT_FOR_RENDER_SECONDS
+            while time.monotonic() < deadline:
+                time.sleep(0.05)
+                text = cache.get(key)
+                if text is not None:
+                    return str(text)
+    except Exception:  # a cache outage must not take the pages down with it
+        logger.warning("page cache unavailable", exc_info=True)
+        return render()
+    text = render()
+    try:
+        cache.set(key, text, timeout)
+        cache.delete(f"{key}:rendering")
+    except Exception:
+        logger.warning("page cache unavailable", exc_info=True)
+    return text
