@@ -43,12 +43,15 @@ def test_eta_task_runs_on_the_embedded_broker(tmp_path, require_redis) -> None:
     started without REDIS_URL, and a second app of this process talks to the same folders."""
     var_dir = os.environ["LUZA_VAR_DIR"]
     broker_dir = os.path.join(var_dir, "celery-broker")
+    control_dir = os.path.join(var_dir, "celery-control")
+    for folder in (broker_dir, control_dir):  # settings make them only in embedded mode
+        os.makedirs(folder, exist_ok=True)
     embedded = Celery("embedded-probe", set_as_current=False)
     embedded.conf.broker_url = "filesystem://"
     embedded.conf.broker_transport_options = {
         "data_folder_in": broker_dir,
         "data_folder_out": broker_dir,
-        "control_folder": os.path.join(var_dir, "celery-control"),
+        "control_folder": control_dir,
         "store_processed": False,
     }
     try:
