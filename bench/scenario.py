@@ -89,6 +89,7 @@ class TableLog:
 
     accepted: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     latencies: list[float] = field(default_factory=list)
+    sent_at: list[float] = field(default_factory=list)  # time.monotonic() of each request
     statuses: dict[int, int] = field(default_factory=dict)
     conflicts: int = 0
     matches_finished: int = 0
@@ -186,6 +187,7 @@ def _play_match(
             "POST", f"/api/v1/matches/{match_id}/events/", payload
         )
         log.latencies.append(took)
+        log.sent_at.append(time.monotonic() - took)
         log.statuses[status] = log.statuses.get(status, 0) + 1
         if pace:
             time.sleep(pace * rng.uniform(0.5, 1.5))
@@ -307,11 +309,13 @@ def _verify_clocks(seeded: Seeded, matches: dict[int, Any], checked_at: Any) -> 
     problems: list[str] = []
     per_match: dict[int, int] = {}
     late: list[int] = []
+    via: dict[str, int] = {}
     for match_id, data in AuditEntry.objects.filter(
         tournament_id=seeded.tournament_id, action="match.clock_expired"
     ).values_list("match_id", "data"):
         per_match[match_id] = per_match.get(match_id, 0) + 1
         late.append(int(data.get("late_ms", 0)))
+        via[str(data.get("via"))] = via.get(str(data.get("via")), 0) + 1
     problems += [f"match {m}: clock expired {n} times" for m, n in per_match.items() if n > 1]
     if late and min(late) < 0:
         problems.append(f"a clock expired {-min(late)} ms before its deadline")
@@ -337,6 +341,7 @@ def _verify_clocks(seeded: Seeded, matches: dict[int, Any], checked_at: Any) -> 
             "p95": late[int(len(late) * 0.95)] if late else None,
             "max": late[-1] if late else None,
         },
+        "clock_expired_via": via,  # "task" at the deadline, "sweep" when it was lost
         "clocks_missed": missed,
         "problems": problems,
     }

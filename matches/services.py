@@ -194,11 +194,20 @@ def _bump_public_id(tournament_id: int) -> None:
 
 
 def _after_start(match: Match) -> None:
-    """Play began: the public pages change, and the tournament is running from now on."""
+    """Play began: the tournament is running from now on. The public pages change too, but
+    the caller bumps the public version as its write's last statement (_answer_started)."""
     from tournaments import services as tournament_services  # tournaments imports matches
 
-    _bump_public(match)
     tournament_services.tournament_on_match_started(match=match)
+
+
+def _answer_started(match: Match, answer: WriteResult) -> WriteResult:
+    """The public version of a match that started, bumped once the answer is rendered and
+    stored: the tournament row is then locked only until the commit. At the start of a round
+    every table bumps it within seconds, and a lock held through the rest of each write made
+    them queue one behind the other, holding server threads that pages were waiting for."""
+    _bump_public(match)
+    return answer
 
 
 def has_time_rule(match: Match) -> bool:
@@ -384,7 +393,10 @@ def match_submit_event(
         _after_start(match)
     if state["finished"]:
         match_finish_from_state(match=match, actor=actor, now=now)
-    return _answer(match, status_code=201, respond=respond, key=idempotency_key, endpoint="events")
+    answer = _answer(
+        match, status_code=201, respond=respond, key=idempotency_key, endpoint="events"
+    )
+    return _answer_started(match, answer) if started else answer
 
 
 @transaction.atomic
@@ -544,7 +556,8 @@ def match_clock(
     audit_record(actor=actor, action=f"match.clock_{action}", match=match, data=data)
     if action == "start":
         _after_start(match)
-    return _answer(match, status_code=200, respond=respond, key=idempotency_key, endpoint="clock")
+    answer = _answer(match, status_code=200, respond=respond, key=idempotency_key, endpoint="clock")
+    return _answer_started(match, answer) if action == "start" else answer
 
 
 def _mark_expired(match: Match, now: datetime) -> list[str]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from django.core.cache import cache
@@ -33,10 +34,12 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-# How stale the live scores on a cached bracket may be; results are never stale.
-LIVE_WINDOW_SECONDS = 10
+# How stale the live scores on a cached bracket may be (results make a new version at once). A
+# phone polls every 2 s: with a 30 s window most of its polls are 304s (the bracket is ~200 KB).
+LIVE_WINDOW_SECONDS = 30
 CACHE_SECONDS = 120  # a version is current for seconds; the key changes with it
-# A process that finds another one rendering the same version waits this long for it.
+# A process that finds another one rendering the same version, and has no earlier version to
+# serve meanwhile, waits this long for it.
 WAIT_FOR_RENDER_SECONDS = 3.0
 
 
@@ -69,10 +72,23 @@ def bracket_etag(tournament: Tournament, now: float | None = None) -> str:
     return etag
 
 
-def bracket_cache_key(tournament: Tournament, etag: str) -> str:
+@dataclass(frozen=True)
+class FragmentCache:
+    """Where a rendered fragment is kept: `key` for this version, `latest_key` for the last
+    version rendered (served while another process renders the new one)."""
+
+    key: str
+    latest_key: str
+
+
+def bracket_cache(tournament: Tournament, etag: str) -> FragmentCache:
     # created_at: a database rebuilt from scratch (tests, a restore) reuses ids and versions.
     born = int(tournament.created_at.timestamp() * 1_000_000) if tournament.created_at else 0
-    return f"bracket:{etag}:{born}:{get_language()}"
+    language = get_language()
+    return FragmentCache(
+        key=f"bracket:{etag}:{born}:{language}",
+        latest_key=f"bracket-latest:{tournament.pk}:{born}:{language}",
+    )
 
 
 def match_etag(match: Match) -> str:
@@ -88,28 +104,35 @@ def match_etag(match: Match) -> str:
     return f'W/"m{match.pk}-{match.version}-{millis}-{get_language()}"'
 
 
-def cached_render(key: str, render: Callable[[], str], *, timeout: int = CACHE_SECONDS) -> str:
-    """The cached text under `key`, or `render()` stored there. When many pollers ask for a new
-    version at once, one renders it and the others wait for its result; without a cache
-    (Redis down) everyone renders, slower but correct."""
+def cached_render(place: FragmentCache, render: Callable[[], str]) -> tuple[str, bool]:
+    """The text of this version and True, rendered once for all pollers.
+
+    When a new version is asked for by many pollers at once (a result, the start of a round),
+    one of them renders it; meanwhile the others get the last version rendered and False (the
+    caller sends it without an ETag, so they ask again at their next poll) instead of holding
+    a server thread while they wait. Without any copy yet they wait for the renderer. Without
+    a cache (Redis down) everyone renders: slower, still correct."""
     try:
-        text = cache.get(key)
+        text = cache.get(place.key)
         if text is not None:
-            return str(text)
-        if not cache.add(f"{key}:rendering", 1, timeout=int(WAIT_FOR_RENDER_SECONDS) + 2):
+            return str(text), True
+        if not cache.add(f"{place.key}:rendering", 1, timeout=int(WAIT_FOR_RENDER_SECONDS) + 2):
+            latest = cache.get(place.latest_key)
+            if latest is not None:
+                return str(latest), False
             deadline = time.monotonic() + WAIT_FOR_RENDER_SECONDS
             while time.monotonic() < deadline:
                 time.sleep(0.05)
-                text = cache.get(key)
+                text = cache.get(place.key)
                 if text is not None:
-                    return str(text)
+                    return str(text), True
     except Exception:  # a cache outage must not take the pages down with it
         logger.warning("page cache unavailable", exc_info=True)
-        return render()
+        return render(), True
     text = render()
     try:
-        cache.set(key, text, timeout)
-        cache.delete(f"{key}:rendering")
+        cache.set_many({place.key: text, place.latest_key: text}, CACHE_SECONDS)
+        cache.delete(f"{place.key}:rendering")
     except Exception:
         logger.warning("page cache unavailable", exc_info=True)
-    return text
+    return text, True

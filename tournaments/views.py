@@ -64,32 +64,34 @@ def live_response(
     page: str,
     fragment: str,
     context: Callable[[], dict[str, Any]],
-    cache_key: str | None = None,
+    cache: http_cache.FragmentCache | None = None,
 ) -> HttpResponse:
     """The page, or its live fragment, or 304 if the poller already has this version.
 
     `context` is called only when something is rendered: a poll of an unchanged page runs
     just the queries that built the ETag. Only fragments are conditional: a full page also
-    carries the user's flash messages, which a 304 would swallow. With `cache_key` (it must
+    carries the user's flash messages, which a 304 would swallow. With `cache` (its keys must
     name everything the fragment shows) the fragment is rendered once into the shared cache
     for all pollers (tournaments.http_cache)."""
     etag = f'W/"{etag}-{get_language()}"'
     fragment_wanted = is_fragment(request)
     if fragment_wanted and etag_matches(request, etag):
         response: HttpResponse = HttpResponseNotModified()
-    elif fragment_wanted and cache_key is not None:
-        response = HttpResponse(
-            http_cache.cached_render(
-                cache_key, lambda: render_to_string(fragment, context(), request)
-            )
+    elif fragment_wanted and cache is not None:
+        text, current = http_cache.cached_render(
+            cache, lambda: render_to_string(fragment, context(), request)
         )
+        response = HttpResponse(text)
+        if not current:
+            etag = ""  # the last version while this one renders: no ETag, asked again next poll
     else:
         data = context()
         data["live_etag"] = etag
         data["live_url"] = f"{request.path}?{FRAGMENT_PARAM}=1"
         response = render(request, fragment if fragment_wanted else page, data)
     if fragment_wanted:
-        response["ETag"] = etag
+        if etag:
+            response["ETag"] = etag
         response["Vary"] = "Accept-Language, Cookie"
     # Revalidate every time: the ETag answers cheaply, and a stale score is worse than a 304.
     patch_cache_control(response, no_cache=True, private=True)
@@ -316,7 +318,7 @@ def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
         page="public/bracket.html",
         fragment="public/_bracket.html",
         context=context,
-        cache_key=http_cache.bracket_cache_key(tournament, etag),
+        cache=http_cache.bracket_cache(tournament, etag),
     )
 
 

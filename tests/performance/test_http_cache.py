@@ -151,3 +151,28 @@ def test_standings_answer_304_while_balls_are_scored(client, drawn, referee) -> 
     submit(match, {"type": match.state["awaiting"], "player": turn, "pocketed": 0}, referee)
 
     assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+
+
+def test_while_a_new_version_renders_other_pollers_get_the_last_one_without_an_etag(
+    drawn, referee, monkeypatch
+) -> None:
+    from django.core.cache import cache
+
+    from tournaments import http_cache
+
+    monkeypatch.setattr(http_cache, "live_window", lambda now=None: 1)  # no window boundary
+    before = bracket(Client(), drawn)
+    submit(first_ready(drawn), BREAK, referee)  # play starts: a new public version
+    tournament = Tournament.objects.get(pk=drawn.pk)
+    place = http_cache.bracket_cache(tournament, http_cache.bracket_etag(tournament))
+    cache.set(f"{place.key}:rendering", 1)  # another process is rendering it
+
+    meanwhile = bracket(Client(), drawn, before["ETag"])
+
+    assert meanwhile.status_code == 200
+    assert meanwhile.content == before.content
+    assert "ETag" not in meanwhile  # so the poller asks again, and gets the new version
+    cache.delete(f"{place.key}:rendering")
+    after = bracket(Client(), drawn)
+    assert after["ETag"] != before["ETag"]
+    assert after.content != before.content
