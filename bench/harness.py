@@ -17,14 +17,16 @@ import sys
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
+
+T = TypeVar("T")
 
 
 def pg_admin_url() -> str:
@@ -37,7 +39,8 @@ def redis_url() -> str:
 
 @contextmanager
 def throwaway_database(prefix: str = "luza_bench") -> Iterator[str]:
-    """CREATE DATABASE for the run, DROP it afterwards; yields its DATABASE_URL."""
+    """CREATE DATABASE for the run, DROP it afterwards (kept, to look into, with
+    BENCH_KEEP_DATABASE=1); yields its DATABASE_URL."""
     import psycopg
 
     name = f"{prefix}_{uuid.uuid4().hex[:8]}"
@@ -48,8 +51,11 @@ def throwaway_database(prefix: str = "luza_bench") -> Iterator[str]:
     try:
         yield f"{base}/{name}"
     finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        if os.environ.get("BENCH_KEEP_DATABASE") == "1":
+            print(f"database kept: {name}", file=sys.stderr)
+        else:
+            with psycopg.connect(admin, autocommit=True) as conn:
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def service_env(database_url: str, **extra: str) -> dict[str, str]:
@@ -201,6 +207,58 @@ def rss_mb(pid: int) -> float:
     except OSError:
         pass
     return 0.0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _postgres_pids() -> list[int]:
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().strip() == "postgres":
+                    pids.append(int(entry.name))
+            except OSError:
+                continue
+    return pids
+
+
+@dataclass
+class CpuMeter:
+    """CPU spent by the web servers, PostgreSQL and this process (the benchmark's clients)
+    over a phase: where a request's cost goes when they all share the machine."""
+
+    web: list[Proc]
+    totals: dict[str, float] = field(default_factory=dict)
+
+    def snapshot(self) -> dict[str, float]:
+        times = os.times()
+        return {
+            "web": sum(cpu_seconds(pid) for proc in self.web for pid in proc.children_pids()),
+            "postgres": sum(cpu_seconds(pid) for pid in _postgres_pids()),
+            "clients": times.user + times.system,
+        }
+
+    def measure(self, run: Callable[[], T]) -> T:
+        before = self.snapshot()
+        result = run()
+        after = self.snapshot()
+        for key, value in after.items():
+            self.totals[key] = self.totals.get(key, 0.0) + max(0.0, value - before[key])
+        return result
+
+    def per_request(self, requests: int) -> dict[str, float]:
+        """Milliseconds of CPU per request, by group and in all."""
+        out = {k: round(v * 1000 / max(1, requests), 2) for k, v in self.totals.items()}
+        out["total"] = round(sum(self.totals.values()) * 1000 / max(1, requests), 2)
+        return out
 
 
 @dataclass

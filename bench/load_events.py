@@ -44,6 +44,7 @@ from bench.harness import (
     PYTHON,
     ROOT,
     Client,
+    CpuMeter,
     MemorySampler,
     celery_beat,
     celery_worker,
@@ -349,27 +350,39 @@ def main() -> int:
         try:
             for port in ports:
                 wait_http(port)
+            web = procs[: len(ports)]
+            ceiling_cpu, events_cpu = CpuMeter(web), CpuMeter(web)
             with MemorySampler(procs) as memory:
                 ceiling_rounds, event_rounds = [], []
                 rounds = max(1, args.rounds)
                 for r in range(rounds):
                     if args.ceiling_seconds > 0:
                         ceiling_rounds.append(
-                            ceiling_phase(
-                                ports, seeded.token, args.tables, args.ceiling_seconds / rounds
+                            ceiling_cpu.measure(
+                                lambda: ceiling_phase(
+                                    ports, seeded.token, args.tables, args.ceiling_seconds / rounds
+                                )
                             )
                         )
                     if args.seconds > 0:
-                        phase, round_logs = events_phase(
-                            ports, seeded, args.seconds / rounds, start_clock, rng_offset=r
+                        phase, round_logs = events_cpu.measure(
+                            lambda r=r: events_phase(
+                                ports, seeded, args.seconds / rounds, start_clock, rng_offset=r
+                            )
                         )
                         event_rounds.append(phase)
                         logs += round_logs
                 if ceiling_rounds:
                     report["ceiling"] = summary(ceiling_rounds)
+                    report["ceiling"]["cpu_ms_per_request"] = ceiling_cpu.per_request(
+                        report["ceiling"]["requests"]
+                    )
                     print("ceiling:", json.dumps(report["ceiling"]), flush=True)
                 if event_rounds:
                     report["events"] = summary(event_rounds, logs)
+                    report["events"]["cpu_ms_per_request"] = events_cpu.per_request(
+                        report["events"]["requests"]
+                    )
                     print("events:", _brief(report["events"]), flush=True)
                 if ceiling_rounds and event_rounds:
                     report["events_vs_ceiling"] = round(

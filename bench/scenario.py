@@ -96,36 +96,58 @@ class TableLog:
     errors: list[str] = field(default_factory=list)
 
 
-# At most this many table clients look up their table's match in the database at once: 64 at
-# the start of a round, on top of the servers' own connections, would pass max_connections.
-_DB_LOOKUPS = threading.BoundedSemaphore(8)
+class TableWatcher:
+    """Which match each table has, read by one thread with one database connection for all
+    the tables: the table clients share its answer instead of each opening a connection to
+    ask (a connection is a PostgreSQL process: that cost would be the benchmark's, counted
+    against the server it shares the machine with)."""
 
+    def __init__(self, tournament_id: int, until: float, interval: float = 0.25) -> None:
+        self.tournament_id = tournament_id
+        self.until = until
+        self.interval = interval
+        self.on_table: dict[int, int] = {}
+        self._fresh = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
 
-def _match_on_table(tournament_id: int, number: int) -> int | None:
-    from django.db import connection
+    def __enter__(self) -> TableWatcher:
+        self._read()
+        self._thread.start()
+        return self
 
-    from matches.models import Match
+    def __exit__(self, *exc: object) -> None:
+        self.until = 0.0
+        self._thread.join(timeout=5)
 
-    try:
-        _DB_LOOKUPS.acquire()
-        return (
-            Match.objects.filter(
-                tournament_id=tournament_id,
-                table__number=number,
-                status__in=[Match.Status.ON_TABLE, Match.Status.RUNNING, Match.Status.PAUSED],
-            )
-            .values_list("pk", flat=True)
-            .first()
-        )
-    finally:
-        connection.close()  # 64 idle client connections would crowd the server's own
-        _DB_LOOKUPS.release()
+    def match_on(self, number: int) -> int | None:
+        return self.on_table.get(number)
+
+    def _read(self) -> None:
+        from matches.models import Match
+
+        rows = Match.objects.filter(
+            tournament_id=self.tournament_id,
+            table__isnull=False,
+            status__in=[Match.Status.ON_TABLE, Match.Status.RUNNING, Match.Status.PAUSED],
+        ).values_list("table__number", "pk")
+        self.on_table = dict(rows)
+
+    def _run(self) -> None:
+        from django.db import connection
+
+        try:
+            while time.monotonic() < self.until:
+                time.sleep(self.interval)
+                self._read()
+        finally:
+            connection.close()
 
 
 def play_table(
     *,
     port: int,
     seeded: Seeded,
+    watcher: TableWatcher,
     number: int,
     until: float,
     rng_seed: int,
@@ -136,22 +158,19 @@ def play_table(
     `pace`: mean seconds between an answer and the next event (0: as fast as the server
     answers); each wait is drawn from pace x [0.5, 1.5) and the tables start at random moments,
     as independent referees would, so that they do not send their events in waves."""
-    from django.db import connection
-
     rng = random.Random(rng_seed)
     client = Client(port, token=seeded.token)
     log = TableLog()
     if pace:
         time.sleep(rng.uniform(0, pace))
-    try:
-        while time.monotonic() < until:
-            match_id = _match_on_table(seeded.tournament_id, number)
-            if match_id is None:
-                time.sleep(0.2)
-                continue
-            _play_match(client, match_id, until, rng, log, start_clock, pace)
-    finally:
-        connection.close()
+    finished: set[int] = set()
+    while time.monotonic() < until:
+        match_id = watcher.match_on(number)
+        if match_id is None or match_id in finished:
+            time.sleep(0.1)  # the watcher has not seen the table's next match yet
+            continue
+        _play_match(client, match_id, until, rng, log, start_clock, pace)
+        finished.add(match_id)
     return log
 
 
@@ -217,16 +236,18 @@ def run_tables(
     pace: float = 0.0,
     rng_offset: int = 0,
 ) -> list[TableLog]:
-    """All tables at once, each in its own thread with its own connection."""
+    """All tables at once, each in its own thread with its own HTTP connection."""
     ports = port if isinstance(port, list) else [port]
     until = time.monotonic() + seconds
     logs: list[TableLog] = [TableLog() for _ in range(seeded.tables)]
+    watcher = TableWatcher(seeded.tournament_id, until)
 
     def worker(i: int) -> None:
         try:
             logs[i] = play_table(
                 port=ports[i % len(ports)],
                 seeded=seeded,
+                watcher=watcher,
                 number=i + 1,
                 until=until,
                 rng_seed=1000 + rng_offset + i,
@@ -237,10 +258,11 @@ def run_tables(
             logs[i].errors.append(repr(exc))
 
     threads = [threading.Thread(target=worker, args=(i,)) for i in range(seeded.tables)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=seconds + 120)
+    with watcher:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=seconds + 120)
     return logs
 
 

@@ -94,6 +94,15 @@ if DATABASE_URL:
     DATABASES = {
         "default": database_from_url(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60))
     }
+    if "postgresql" in DATABASES["default"]["ENGINE"] and env_bool("DB_PREPARED_STATEMENTS", True):
+        # Parameters bound by the server, and a statement run five times on a connection is
+        # prepared: PostgreSQL then plans the scoring path's joins once per connection, not
+        # on every ball. Turn off behind a pooler in transaction mode (docs/deployment.md).
+        DATABASES["default"]["OPTIONS"] = {
+            **DATABASES["default"].get("OPTIONS", {}),
+            "server_side_binding": True,
+            "prepare_threshold": 5,
+        }
 else:
     DATABASES = {
         "default": {

@@ -41,7 +41,7 @@ from matches.serializers import (
     TableBoardSerializer,
     TablesEnsureWriteSerializer,
     TournamentTableSerializer,
-    represent,
+    match_data,
 )
 from tournaments import http_cache
 from tournaments.access import (
@@ -72,8 +72,7 @@ WRITE_ERRORS = {400: _400, 403: _403, 404: _404, 409: _409, 422: _422}
 
 def render_match(match: Match) -> dict[str, Any]:
     """The match representation, as every read and write answers it."""
-    last = selectors.match_last_events(match=match)
-    return represent(MatchDetailSerializer, match, context={"last_events": last})
+    return match_data(match)
 
 
 def _refusal(err: MatchError, match_id: int | None) -> Response:
@@ -133,16 +132,29 @@ class MatchViewSet(viewsets.GenericViewSet):
         patch_cache_control(response, no_cache=True, private=True)
         return response
 
+    def get_object(self) -> Match:
+        """The match of the URL, checked against the view's permissions: as GenericAPIView's,
+        through selectors.match_get (built once) instead of a new queryset per request."""
+        match_id = self._match_id()
+        try:
+            match = selectors.match_get(match_id=match_id)
+        except Match.DoesNotExist:
+            raise NotFound from None
+        self.check_object_permissions(self.request, match)
+        return match
+
+    def _match_id(self) -> int:
+        try:
+            return int(self.kwargs[self.lookup_url_kwarg or self.lookup_field])
+        except (TypeError, ValueError):
+            raise NotFound from None
+
     def _scoring_target(self, request: Request) -> tuple[int, services.Authorizer]:
         """The match id of the URL and this view's object permissions, for a scoring write:
         the service locks the row and checks them on it, so the match is loaded once, not
         once here and again under the lock. An id that is not a number is a 404, as for
         get_object."""
-        try:
-            match_id = int(self.kwargs[self.lookup_url_kwarg or self.lookup_field])
-        except (TypeError, ValueError):
-            raise NotFound from None
-        return match_id, lambda match: self.check_object_permissions(request, match)
+        return self._match_id(), lambda match: self.check_object_permissions(request, match)
 
     @extend_schema(
         methods=["GET"],

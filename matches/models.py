@@ -45,8 +45,9 @@ class Match(models.Model):
         WALKOVER = "walkover", _("Walkover")
         CORRECTED = "corrected", _("Result entered by the organiser")
 
+    # Indexed by unique_match_key and the (tournament, status) index, which begin with it.
     tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.CASCADE, related_name="matches"
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="matches", db_index=False
     )
     key = models.CharField(_("bracket key"), max_length=24)
     stage = models.CharField(_("stage"), max_length=24)
@@ -86,6 +87,10 @@ class Match(models.Model):
     # The engine's state after the log, and the number of log entries (events and undos).
     state = models.JSONField(default=dict)
     version = models.PositiveIntegerField(default=0)
+    # The newest log entries as the API shows them, oldest first: every read and every write
+    # of a match answers with them, so they travel with the row instead of being read from
+    # the log each time. Kept by the services that append to the log.
+    recent_log = models.JSONField(default=list, blank=True, editable=False)
 
     winner = models.ForeignKey(
         "tournaments.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
@@ -148,7 +153,10 @@ class MatchEvent(models.Model):
         EVENT = "event", _("Event")
         UNDO = "undo", _("Undo")
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
+    # Indexed by unique_event_seq, which begins with it.
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="events", db_index=False
+    )
     seq = models.PositiveIntegerField()  # 1-based; equals the match version after this entry
     kind = models.CharField(max_length=6, choices=Kind.choices, default=Kind.EVENT)
     payload = models.JSONField(default=dict)
@@ -173,7 +181,8 @@ class MatchEvent(models.Model):
 class IdempotencyRecord(models.Model):
     """The first answer to a write sent with an idempotency key, returned again on a retry."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    # Indexed by unique_idempotency_key, which begins with it.
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+", db_index=False)
     key = models.CharField(max_length=100)
     endpoint = models.CharField(max_length=20)
     status_code = models.PositiveSmallIntegerField()

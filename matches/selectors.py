@@ -8,7 +8,9 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.utils import timezone
+from rest_framework.fields import DateTimeField
 
+from config.querycache import CompiledQuery
 from matches import clock
 from matches.models import Match, MatchEvent, Table
 from tournaments.models import Tournament
@@ -24,8 +26,16 @@ def match_queryset() -> QuerySet[Match]:
     return Match.objects.select_related("tournament", "player_a", "player_b", "table")
 
 
+# Every read of a match (tablets, scoreboards, answers) loads it so: its SQL is built once.
+_MATCH = CompiledQuery(lambda pk: match_queryset().filter(pk=pk).order_by()[:1])
+
+
 def match_get(*, match_id: int) -> Match:
-    return match_queryset().get(pk=match_id)
+    """The match with its tournament, players and table; Match.DoesNotExist if none."""
+    found = _MATCH.fetch(match_id)
+    if not found:
+        raise Match.DoesNotExist(f"no match {match_id}")
+    return found[0]
 
 
 def match_last_events(*, match: Match, limit: int = LAST_EVENTS) -> list[MatchEvent]:
@@ -33,6 +43,33 @@ def match_last_events(*, match: Match, limit: int = LAST_EVENTS) -> list[MatchEv
     entries = list(MatchEvent.objects.filter(match=match).order_by("-seq")[:limit])
     entries.reverse()
     return entries
+
+
+_TIMESTAMP = DateTimeField()
+
+
+def timestamp(value: datetime | None) -> str | None:
+    """A date and time as the API writes it (DRF's DateTimeField, in the site's zone)."""
+    return None if value is None else _TIMESTAMP.to_representation(value)
+
+
+def log_entry_data(entry: MatchEvent) -> dict[str, Any]:
+    """One log entry as the API shows it (MatchEventSerializer declares the same fields)."""
+    return {
+        "seq": entry.seq,
+        "kind": entry.kind,
+        "event": entry.payload,
+        "undone": entry.undone,
+        "undoes": entry.payload.get("seq") if entry.kind == MatchEvent.Kind.UNDO else None,
+        "source": entry.source,
+        "created_at": timestamp(entry.created_at),
+    }
+
+
+def match_recent_log(*, match: Match) -> list[dict[str, Any]]:
+    """The match's newest log entries as the API shows them, from its log: what
+    Match.recent_log holds (used to rebuild it after an import)."""
+    return [log_entry_data(entry) for entry in match_last_events(match=match)]
 
 
 def match_events(*, match: Match, after_seq: int = 0) -> QuerySet[MatchEvent]:

@@ -148,13 +148,15 @@ class MatchEventSerializer(serializers.Serializer):
         help_text=_('The engine event; for an undo, {"seq": n} of the entry it cancels.'),
     )
     undone = serializers.BooleanField()
-    undoes = serializers.SerializerMethodField()
+    undoes = serializers.IntegerField(
+        allow_null=True, help_text=_("For an undo, the seq of the entry it cancels.")
+    )
     source = serializers.CharField(help_text=_("organiser, referee, player or clock"))
     created_at = serializers.DateTimeField()
 
-    @extend_schema_field({"type": "integer", "nullable": True})
-    def get_undoes(self, entry: MatchEvent) -> int | None:
-        return entry.payload.get("seq") if entry.kind == MatchEvent.Kind.UNDO else None
+    def to_representation(self, instance: MatchEvent) -> dict[str, Any]:
+        # One function for the log, the write answers and Match.recent_log (kept per match).
+        return selectors.log_entry_data(instance)
 
 
 class MatchEventLogSerializer(serializers.Serializer):
@@ -163,7 +165,7 @@ class MatchEventLogSerializer(serializers.Serializer):
 
 
 class MatchDetailSerializer(serializers.Serializer):
-    """A match as a scoring device or a scoreboard needs it. Context: `last_events`."""
+    """A match as a scoring device or a scoreboard needs it."""
 
     id = serializers.IntegerField()
     tournament = serializers.IntegerField(source="tournament_id")
@@ -196,9 +198,7 @@ class MatchDetailSerializer(serializers.Serializer):
 
     @extend_schema_field(MatchHeadStartSerializer)
     def get_head_start(self, match: Match) -> dict[str, int]:
-        ruleset = (match.state or {}).get("ruleset") or match.ruleset or {}
-        head = ruleset.get("head_start") or {}
-        return {"a": head.get("a", 0), "b": head.get("b", 0)}
+        return head_start_data(match)
 
     @extend_schema_field(
         {
@@ -224,18 +224,81 @@ class MatchDetailSerializer(serializers.Serializer):
         {"type": "string", "enum": ["a", "b"], "nullable": True, "description": "winner's slot"}
     )
     def get_winner(self, match: Match) -> str | None:
-        if match.winner_id is None:
-            return None
-        if match.winner_id == match.player_a_id:
-            return "a"
-        return "b" if match.winner_id == match.player_b_id else None
+        return winning_slot(match)
 
     @extend_schema_field(MatchEventSerializer(many=True))
     def get_last_events(self, match: Match) -> list[dict[str, Any]]:
-        entries = self.context.get("last_events")
-        if entries is None:
-            entries = selectors.match_last_events(match=match)
-        return represent(MatchEventSerializer, entries, many=True)
+        return match.recent_log
+
+    def to_representation(self, instance: Match) -> dict[str, Any]:
+        # Every scored ball is answered with this: built directly, the fields above declare
+        # it for the schema (tests hold the two equal).
+        return match_data(instance)
+
+
+def _player_data(player: Any) -> dict[str, Any] | None:
+    if player is None:
+        return None
+    return {
+        "id": player.pk,
+        "name": str(player.name),
+        "rating": int(player.rating),
+        "club": str(player.club),
+        "city": str(player.city),
+    }
+
+
+def head_start_data(match: Match) -> dict[str, int]:
+    ruleset = (match.state or {}).get("ruleset") or match.ruleset or {}
+    head = ruleset.get("head_start") or {}
+    return {"a": head.get("a", 0), "b": head.get("b", 0)}
+
+
+def winning_slot(match: Match) -> str | None:
+    if match.winner_id is None:
+        return None
+    if match.winner_id == match.player_a_id:
+        return "a"
+    return "b" if match.winner_id == match.player_b_id else None
+
+
+def match_data(match: Match) -> dict[str, Any]:
+    """What MatchDetailSerializer declares, for one match (its tournament, players and table
+    loaded with it)."""
+    table = match.table
+    when = selectors.timestamp
+    return {
+        "id": match.pk,
+        "tournament": match.tournament_id,
+        "key": str(match.key),
+        "stage": str(match.stage),
+        "round": int(match.round),
+        "order": int(match.order),
+        "group": match.group,
+        "status": str(match.status),
+        "status_display": str(match.get_status_display()),
+        "held": bool(match.held),
+        "self_scoring": bool(match.tournament.self_scoring),
+        "players": {"a": _player_data(match.player_a), "b": _player_data(match.player_b)},
+        "head_start": head_start_data(match),
+        "ruleset": match.ruleset,
+        "table": None
+        if table is None
+        else {"id": table.pk, "number": int(table.number), "label": str(table.label)},
+        "called_at": when(match.called_at),
+        "version": int(match.version),
+        "state": match.state,
+        "score": selectors.score_summary(match.state),
+        "clock": clock_data(match),
+        "judge": judge_data(match),
+        "winner": winning_slot(match),
+        "result": str(match.result),
+        "score_a": match.score_a,
+        "score_b": match.score_b,
+        "started_at": when(match.started_at),
+        "finished_at": when(match.finished_at),
+        "last_events": match.recent_log,
+    }
 
 
 _serializers = threading.local()
@@ -264,35 +327,32 @@ def represent(
 
 
 def clock_data(match: Match) -> dict[str, Any]:
+    """What MatchClockSerializer declares."""
     now = timezone.now()
     reading = selectors.match_clock(match=match, now=now)
-    return represent(
-        MatchClockSerializer,
-        {
-            "limit_seconds": reading.limit_seconds,
-            "elapsed_seconds": reading.elapsed_seconds,
-            "remaining_seconds": reading.remaining_seconds,
-            "deadline": reading.deadline,
-            "running": reading.running,
-            "paused": match.status == Match.Status.PAUSED,
-            "expired": reading.expired,
-            "expired_at": match.clock_expired_at,
-            "warning": reading.warning and match.status not in selectors.CLOSED,
-            "ends_match": has_time_rule(match),
-            "server_time": now,
-        },
-    )
+    when = selectors.timestamp
+    return {
+        "limit_seconds": reading.limit_seconds,
+        "elapsed_seconds": int(reading.elapsed_seconds),
+        "remaining_seconds": reading.remaining_seconds,
+        "deadline": when(reading.deadline),
+        "running": bool(reading.running),
+        "paused": match.status == Match.Status.PAUSED,
+        "expired": bool(reading.expired),
+        "expired_at": when(match.clock_expired_at),
+        "warning": bool(reading.warning) and match.status not in selectors.CLOSED,
+        "ends_match": has_time_rule(match),
+        "server_time": when(now),
+    }
 
 
 def judge_data(match: Match) -> dict[str, Any]:
-    return represent(
-        MatchJudgeCallSerializer,
-        {
-            "called": match.judge_called_at is not None,
-            "called_at": match.judge_called_at,
-            "note": match.judge_note,
-        },
-    )
+    """What MatchJudgeCallSerializer declares."""
+    return {
+        "called": match.judge_called_at is not None,
+        "called_at": selectors.timestamp(match.judge_called_at),
+        "note": str(match.judge_note),
+    }
 
 
 class MatchErrorSerializer(serializers.Serializer):

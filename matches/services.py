@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import rules
+from config.querycache import CompiledInsert, CompiledQuery, CompiledUpdate
 from matches import clock, errors, selectors
 from matches.models import IdempotencyRecord, Match, MatchEvent, Table
 from tournaments import access
@@ -73,16 +74,28 @@ def _user(actor: Any) -> Any:
     return actor if actor is not None and getattr(actor, "is_authenticated", False) else None
 
 
-def _lock(match_id: int) -> Match:
-    """Lock the match row (only it) and load it with its tournament, players and table."""
-    found = list(
+# Built once per thread: run on every scoring write, and its SQL (a hundred columns of four
+# tables) costs more to build than to run.
+_LOCKED_MATCH = CompiledQuery(
+    lambda pk: (
         Match.objects.select_for_update(of=("self",))
         .select_related("tournament", "player_a", "player_b", "table")
-        .filter(pk=match_id)
-        # Unordered: first() would sort by Match's default ordering (a join of the tournament)
-        # or by pk, and building either ORDER BY costs more than the rest of the query.
+        .filter(pk=pk)
+        # Unordered: first() would sort by Match's default ordering (a join of the tournament).
         .order_by()[:1]
     )
+)
+
+
+# The rows every scored ball writes, inserted as save() would with their SQL built once.
+_NEW_ENTRY = CompiledInsert(MatchEvent)
+_NEW_RECORD = CompiledInsert(IdempotencyRecord)
+_SAVE_MATCH = CompiledUpdate(Match)
+
+
+def _lock(match_id: int) -> Match:
+    """Lock the match row (only it) and load it with its tournament, players and table."""
+    found = _LOCKED_MATCH.fetch(match_id)
     if not found:
         raise errors.MatchError("match_not_found", _("The match does not exist."), status=404)
     return found[0]
@@ -142,14 +155,15 @@ def _answer(
     """Render the answer inside the write's transaction and keep it for the idempotency key."""
     body = respond(match) if respond is not None else None
     if key:
+        record = IdempotencyRecord(
+            match=match,
+            key=key,
+            endpoint=endpoint,
+            status_code=status_code,
+            response=body if body is not None else {"id": match.pk, "version": match.version},
+        )
         try:
-            IdempotencyRecord.objects.create(
-                match=match,
-                key=key,
-                endpoint=endpoint,
-                status_code=status_code,
-                response=body if body is not None else {"id": match.pk, "version": match.version},
-            )
+            _NEW_RECORD.save_new(record)
         except IntegrityError:
             # The key answered another request (see _idempotent_replay): this write is
             # undone with the transaction, and the client is told.
@@ -167,20 +181,27 @@ def _append(
     undoes: MatchEvent | None = None,
 ) -> MatchEvent:
     seq = match.version + 1
+    entry = MatchEvent(
+        match=match,
+        seq=seq,
+        kind=kind,
+        payload=payload,
+        undoes=undoes,
+        source=source,
+        actor=_user(actor),
+    )
     try:
-        entry = MatchEvent.objects.create(
-            match=match,
-            seq=seq,
-            kind=kind,
-            payload=payload,
-            undoes=undoes,
-            source=source,
-            actor=_user(actor),
-        )
+        _NEW_ENTRY.save_new(entry)
     except IntegrityError as exc:
         # Only reachable if the row lock was bypassed: the constraint keeps the log whole.
         raise errors.stale_version(current=seq, expected=match.version) from exc
     match.version = seq
+    recent = [dict(item) for item in match.recent_log[-(selectors.LAST_EVENTS - 1) :]]
+    if undoes is not None:
+        for item in recent:
+            if item["seq"] == undoes.seq:
+                item["undone"] = True
+    match.recent_log = [*recent, selectors.log_entry_data(entry)]
     return entry
 
 
@@ -374,7 +395,7 @@ def match_submit_event(
     _check_playable(match)
     state = rules.apply(_state(match), event)
     now = timezone.now()
-    fields = ["state", "version", "updated_at"]
+    fields = ["state", "version", "recent_log", "updated_at"]
     started = match.status in NOT_STARTED
     if started:
         fields += _start_play(match, now)
@@ -382,7 +403,7 @@ def match_submit_event(
         fields += _mark_expired(match, now)  # entered by hand: the clock agrees
     entry = _append(match, payload=event, source=role, actor=actor)
     match.state = state
-    match.save(update_fields=fields)
+    _SAVE_MATCH.save_fields(match, fields)
     audit_record(
         actor=actor,
         action="match.event",
@@ -449,7 +470,7 @@ def match_undo(
         undoes=target,
     )
     match.state = state
-    fields = ["state", "version", "updated_at"]
+    fields = ["state", "version", "recent_log", "updated_at"]
     if ends_time and match.clock_expired_at is not None:
         # The time is no longer up, but the net time played stays: the clock stands at the
         # limit, paused, until the organiser sets the remaining time and resumes.
@@ -595,7 +616,7 @@ def _expire_locked(match: Match, *, via: str, now: datetime | None = None) -> bo
     if state is not None:
         seq = _append(match, payload=dict(TIME_EXPIRED), source=SOURCE_CLOCK, actor=None).seq
         match.state = state
-        fields += ["state", "version"]
+        fields += ["state", "version", "recent_log"]
     match.save(update_fields=fields)
     audit_record(
         actor=None,
@@ -678,7 +699,7 @@ def match_walkover(*, match: Match, winner_slot: str, actor: Any, reason: str = 
         forfeit = {"type": "forfeit", "player": loser_slot}
         locked.state = rules.apply(_state(locked), forfeit)
         entry = _append(locked, payload=forfeit, source="organiser", actor=actor)
-        locked.save(update_fields=["state", "version", "updated_at"])
+        locked.save(update_fields=["state", "version", "recent_log", "updated_at"])
         audit_record(
             actor=actor,
             action="match.event",

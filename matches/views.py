@@ -26,6 +26,7 @@ from django.views.decorators.http import require_GET
 import rules
 from matches import forms, selectors, services, wording
 from matches.models import Match, Table
+from matches.serializers import winning_slot
 from tournaments import access
 from tournaments import services as tournament_services
 from tournaments.models import AuditEntry, Tournament
@@ -98,12 +99,6 @@ def score_view(match: Match) -> dict[str, Any]:
     }
 
 
-def winner_slot(match: Match) -> str | None:
-    if match.winner_id is None:
-        return None
-    return "a" if match.winner_id == match.player_a_id else "b"
-
-
 def described_events(match: Match, names: dict[str, str], limit: int) -> list[dict[str, Any]]:
     entries = selectors.match_last_events(match=match, limit=limit)
     out = []
@@ -147,7 +142,7 @@ def scoreboard_context(match: Match) -> dict[str, Any]:
         "names": names,
         "s": score_view(match),
         "clock": clock_view(match),
-        "winner": winner_slot(match),
+        "winner": winning_slot(match),
         "events": described_events(match, names, SCOREBOARD_EVENTS),
         "to_spot": (match.state or {}).get("to_spot", 0),
     }
@@ -488,7 +483,7 @@ class MatchControlView(MatchPanelMixin, View):
             walkover_form=forms.WalkoverForm(),
             correct_form=forms.CorrectResultForm(
                 initial={
-                    "winner": winner_slot(match),
+                    "winner": winning_slot(match),
                     "score_a": match.score_a,
                     "score_b": match.score_b,
                 }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from config.querycache import CompiledInsert
 from tournaments.models import AuditEntry
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ def audit_record(
     else:
         tournament_id = tournament.pk if tournament is not None else None
     user = actor if actor is not None and getattr(actor, "is_authenticated", False) else None
-    return AuditEntry.objects.create(
+    entry = AuditEntry(
         tournament_id=tournament_id,
         match=match,
         actor=user,
@@ -35,3 +36,8 @@ def audit_record(
         action=action,
         data=data or {},
     )
+    return _NEW_ENTRY.save_new(entry)
+
+
+# Written with every scored ball: its INSERT is built once (as save() would write it).
+_NEW_ENTRY = CompiledInsert(AuditEntry)

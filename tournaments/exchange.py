@@ -17,6 +17,7 @@ from django.db import models, transaction
 from django.utils.dateparse import parse_date, parse_datetime
 
 from matches.models import Match, MatchEvent, Table
+from matches.selectors import match_recent_log
 from tournaments.models import AuditEntry, Player, RatingChange, Registration, Tournament
 
 FORMAT = "luza-tournament"
@@ -25,6 +26,7 @@ VERSION = 1
 # Fields that are never copied as plain values: keys, links handled below, and logins.
 _SKIP = {
     "id",
+    "recent_log",  # derived from the log; rebuilt on import
     "tournament",
     "player",
     "match",
@@ -224,6 +226,10 @@ def tournament_import(*, document: dict[str, Any], actor: Any = None) -> Tournam
                 linked.append(event)
         MatchEvent.objects.bulk_update(linked, ["undoes"])
         _keep_created_at(events, document["events"])
+        played = [m for m in created if m.version]
+        for match in played:
+            match.recent_log = match_recent_log(match=match)
+        Match.objects.bulk_update(played, ["recent_log"])
 
         rating_changes = RatingChange.objects.bulk_create(
             RatingChange(

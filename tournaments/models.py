@@ -231,11 +231,23 @@ class RatingChange(models.Model):
 class AuditEntry(models.Model):
     """Who did what, when: every state change an organiser, referee or player makes."""
 
+    # No index of their own: the two indexes below begin with them (one index less to write
+    # with every scored ball).
     tournament = models.ForeignKey(
-        Tournament, null=True, blank=True, on_delete=models.CASCADE, related_name="audit"
+        Tournament,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="audit",
+        db_index=False,
     )
     match = models.ForeignKey(
-        "matches.Match", null=True, blank=True, on_delete=models.CASCADE, related_name="audit"
+        "matches.Match",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="audit",
+        db_index=False,
     )
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

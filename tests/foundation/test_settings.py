@@ -69,3 +69,22 @@ def test_defaults_need_no_server(settings) -> None:
     finally:
         os.environ.update(saved)
         importlib.reload(base)
+
+
+def test_postgresql_prepares_repeated_statements_unless_turned_off(monkeypatch) -> None:
+    """On by default (PostgreSQL plans the scoring path once per connection); off for a
+    pooler in transaction mode, which cannot keep a connection's prepared statements."""
+    import importlib
+
+    import config.settings as base
+
+    monkeypatch.setenv("DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/luza")
+    try:
+        options = importlib.reload(base).DATABASES["default"]["OPTIONS"]
+        assert options["server_side_binding"] is True and options["prepare_threshold"] == 5
+        monkeypatch.setenv("DB_PREPARED_STATEMENTS", "0")
+        options = importlib.reload(base).DATABASES["default"].get("OPTIONS", {})
+        assert "server_side_binding" not in options and "prepare_threshold" not in options
+    finally:
+        monkeypatch.undo()
+        importlib.reload(base)

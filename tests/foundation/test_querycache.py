@@ -1,0 +1,134 @@
+"""CompiledQuery runs a queryset's SQL built once: it must load what the queryset loads."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import connection, transaction
+
+from config.querycache import CompiledQuery
+from matches.models import Match
+from tests.matches.factories import MatchFactory, TableFactory
+
+pytestmark = pytest.mark.django_db
+
+WITH_RELATED = CompiledQuery(
+    lambda pk: Match.objects.select_related("tournament", "player_a", "player_b", "table").filter(
+        pk=pk
+    )
+)
+
+
+def snapshot(match: Match) -> dict:
+    """Every column of the match and of each related object loaded with it."""
+    out = {f.attname: getattr(match, f.attname) for f in Match._meta.concrete_fields}
+    for name in ("tournament", "player_a", "player_b", "table"):
+        field = Match._meta.get_field(name)
+        assert field.is_cached(match), name  # loaded with the row, no query later
+        related = getattr(match, name)
+        out[name] = (
+            None
+            if related is None
+            else {f.attname: getattr(related, f.attname) for f in related._meta.concrete_fields}
+        )
+    return out
+
+
+def test_it_loads_what_the_queryset_loads(tournament, django_assert_num_queries) -> None:
+    table = TableFactory(tournament=tournament)
+    full = MatchFactory(tournament=tournament, table=table, state={"score": {"a": 1}})
+    pending = MatchFactory(tournament=tournament, player_b=None)
+    for match in (full, pending):
+        expected = Match.objects.select_related("tournament", "player_a", "player_b", "table").get(
+            pk=match.pk
+        )
+        with django_assert_num_queries(1):
+            (found,) = WITH_RELATED.fetch(match.pk)
+            assert snapshot(found) == snapshot(expected)
+        assert found._state.db == "default" and not found._state.adding
+
+
+def test_unknown_and_impossible_keys_find_nothing(db) -> None:
+    assert WITH_RELATED.fetch(10**9) == []
+    assert WITH_RELATED.fetch(2**70) == []  # beyond bigint: no database error
+
+
+def test_row_locks_are_kept(tournament) -> None:
+    locked = CompiledQuery(lambda pk: Match.objects.select_for_update(of=("self",)).filter(pk=pk))
+    match = MatchFactory(tournament=tournament)
+    with transaction.atomic():
+        (found,) = locked.fetch(match.pk)
+    assert found.pk == match.pk
+    assert locked._plans.__dict__["default"].sql.endswith('FOR UPDATE OF "matches_match"')
+
+
+def test_each_thread_builds_its_own(tournament) -> None:
+    """A compiled statement belongs to its thread's connection."""
+    match = MatchFactory(tournament=tournament)
+    WITH_RELATED.fetch(match.pk)
+    mine = WITH_RELATED._plans.__dict__["default"]
+    seen = []
+
+    def other() -> None:
+        seen.append(WITH_RELATED._plans.__dict__.get("default"))
+        connection.close()
+
+    thread = threading.Thread(target=other)
+    thread.start()
+    thread.join()
+    assert seen == [None] and WITH_RELATED._plans.__dict__["default"] is mine
+
+
+def test_a_query_with_constants_and_several_arguments(tournament) -> None:
+    first = MatchFactory(tournament=tournament, stage="upper")
+    MatchFactory(tournament=tournament, stage="lower")
+    query = CompiledQuery(
+        lambda t, pk: Match.objects.filter(tournament_id=t, stage="upper", pk__gte=pk).order_by(
+            "pk"
+        ),
+        arity=2,
+    )
+    assert [m.pk for m in query.fetch(tournament.pk, first.pk)] == [first.pk]
+    with pytest.raises(TypeError):
+        query.fetch(tournament.pk)
+
+
+def test_an_insert_writes_what_save_writes(tournament, organiser, django_assert_num_queries):
+    from django.db import IntegrityError
+
+    from config.querycache import CompiledInsert
+    from matches.models import MatchEvent
+
+    match = MatchFactory(tournament=tournament)
+    new_entry = CompiledInsert(MatchEvent)
+    entry = MatchEvent(match=match, seq=1, payload={"type": "break", "ball": "ё"}, actor=organiser)
+    with django_assert_num_queries(1):
+        new_entry.save_new(entry)
+    assert entry.pk and entry.created_at is not None and not entry._state.adding
+    stored = MatchEvent.objects.get(pk=entry.pk)
+    for field in MatchEvent._meta.concrete_fields:
+        assert getattr(stored, field.attname) == getattr(entry, field.attname), field.name
+    with pytest.raises(IntegrityError), transaction.atomic():
+        new_entry.save_new(MatchEvent(match=match, seq=1, payload={}))  # the log's constraint
+    assert MatchEvent.objects.filter(match=match).count() == 1
+
+
+def test_an_update_writes_what_save_with_update_fields_writes(tournament) -> None:
+    from django.db import DatabaseError
+
+    from config.querycache import CompiledUpdate
+
+    save_match = CompiledUpdate(Match)
+    match = MatchFactory(tournament=tournament)
+    before = Match.objects.get(pk=match.pk)
+    match.state = {"score": {"a": 3, "b": 1}, "name": "Пирамида"}
+    match.version = 7
+    match.key = "not-written"  # not among the fields
+    save_match.save_fields(match, ["state", "version", "updated_at"])
+    stored = Match.objects.get(pk=match.pk)
+    assert (stored.state, stored.version, stored.key) == (match.state, 7, before.key)
+    assert stored.updated_at > before.updated_at  # auto_now stamps, as in save()
+    match.pk = 10**9
+    with pytest.raises(DatabaseError):
+        save_match.save_fields(match, ["version"])

@@ -1,0 +1,108 @@
+"""The match as every read and write answers it: built directly for speed, it must stay what
+MatchDetailSerializer declares, and its last events must stay the newest entries of the log."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from rest_framework import serializers
+
+from matches import selectors, services
+from matches.models import Match
+from matches.serializers import MatchDetailSerializer, MatchEventSerializer, match_data
+from rules.simulate import random_event
+from tests.matches.conftest import post_event
+from tests.matches.factories import MatchFactory, TableFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def declared(match: Match) -> dict:
+    """The DRF rendering of the declared fields (what to_representation short-cuts)."""
+    serializer = MatchDetailSerializer()
+    return serializers.Serializer.to_representation(serializer, match)
+
+
+def fresh(match: Match) -> Match:
+    return selectors.match_get(match_id=match.pk)
+
+
+def test_a_match_in_every_shape_renders_as_its_serializer_declares(
+    scorer, match, organiser, tournament, monkeypatch
+) -> None:
+    shapes = [fresh(match)]  # ready, no table, no events
+    table = TableFactory(tournament=tournament, label="У окна")
+    services.match_assign_table(match=match, table=table, actor=organiser)
+    services.match_clock(match_id=match.pk, action="start", actor=organiser)
+    post_event(scorer, match, {"type": "break", "player": "a", "legal": True, "pocketed": 1})
+    shapes.append(fresh(match))  # running, on a table, clock running
+    services.match_clock(match_id=match.pk, action="pause", actor=organiser)
+    shapes.append(fresh(match))  # technical break
+    services.match_walkover(match=fresh(match), winner_slot="b", actor=organiser)
+    shapes.append(fresh(match))  # finished by forfeit
+    pending = MatchFactory(tournament=tournament, player_b=None, status=Match.Status.SCHEDULED)
+    shapes.append(fresh(pending))  # a slot still empty
+    now = timezone.now()
+    monkeypatch.setattr(timezone, "now", lambda: now)  # the clock's server_time, in both
+    for shape in shapes:
+        assert match_data(shape) == declared(shape)
+
+
+def test_the_api_answer_keys_are_the_declared_fields(scorer, match) -> None:
+    response = post_event(scorer, match, {"type": "break", "player": "a", "legal": True})
+    assert response.status_code == 201
+    assert set(response.json()) == set(MatchDetailSerializer().fields)
+    entry = response.json()["last_events"][0]
+    assert set(entry) == set(MatchEventSerializer().fields)
+
+
+def test_last_events_are_the_newest_log_entries_through_events_undos_and_the_clock(
+    scorer, organiser_api, match
+) -> None:
+    """Random legal events and undos, then the clock's end of time: after each write the
+    answer's last events equal the log read back from the database."""
+    rng = random.Random(7)
+    for step in range(40):
+        match.refresh_from_db()
+        if match.state.get("finished"):
+            break
+        if step % 6 == 5:
+            response = organiser_api.post(
+                f"/api/v1/matches/{match.pk}/undo/", {"expected_version": match.version}
+            )
+        else:
+            event = random_event(match.state, rng)
+            if event["type"] == "time_expired":
+                continue
+            response = post_event(scorer, match, event)
+        assert response.status_code == 201, response.json()
+        assert response.json()["last_events"] == selectors.match_recent_log(match=match)
+    assert match.version > selectors.LAST_EVENTS  # the window did slide
+    running = fresh(match)
+    if not running.state.get("finished"):
+        Match.objects.filter(pk=match.pk).update(
+            clock_limit_seconds=60,
+            clock_running_since=timezone.now() - timedelta(minutes=5),
+            clock_deadline=timezone.now() - timedelta(minutes=4),
+            status=Match.Status.RUNNING,
+        )
+        assert services.match_clock_expire(match_id=match.pk)
+    stored = fresh(match)
+    assert stored.recent_log == selectors.match_recent_log(match=stored)
+    assert len(stored.recent_log) == selectors.LAST_EVENTS
+
+
+def test_an_undo_marks_the_entry_it_cancels_in_the_last_events(scorer, match) -> None:
+    post_event(scorer, match, {"type": "break", "player": "a", "legal": True, "pocketed": 0})
+    post_event(scorer, match, {"type": "shot", "player": "b", "pocketed": 1})
+    match.refresh_from_db()
+    response = scorer.post(f"/api/v1/matches/{match.pk}/undo/", {}, format="json")
+    entries = response.json()["last_events"]
+    assert [(e["seq"], e["kind"], e["undone"], e["undoes"]) for e in entries] == [
+        (1, "event", False, None),
+        (2, "event", True, None),
+        (3, "undo", False, 2),
+    ]
