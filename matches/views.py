@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -100,14 +101,23 @@ def score_view(match: Match) -> dict[str, Any]:
 
 
 def described_events(match: Match, names: dict[str, str], limit: int) -> list[dict[str, Any]]:
-    entries = selectors.match_last_events(match=match, limit=limit)
+    """The newest `limit` log entries in words, newest first: from the match row's last
+    events when they reach that far (a scoreboard), else from the log."""
+    if limit <= selectors.LAST_EVENTS:
+        entries = match.recent_log[-limit:]
+    else:
+        entries = [
+            selectors.log_entry_data(entry)
+            for entry in selectors.match_last_events(match=match, limit=limit)
+        ]
     out = []
     for entry in reversed(entries):
-        if entry.kind == "undo":
-            text = _("Undo of #%(seq)s") % {"seq": entry.payload.get("seq")}
+        if entry["kind"] == "undo":
+            text = _("Undo of #%(seq)s") % {"seq": entry["undoes"]}
         else:
-            text = wording.describe_event(entry.payload, names)
-        out.append({"seq": entry.seq, "text": text, "undone": entry.undone, "at": entry.created_at})
+            text = wording.describe_event(entry["event"], names)
+        at = parse_datetime(entry["created_at"])
+        out.append({"seq": entry["seq"], "text": text, "undone": entry["undone"], "at": at})
     return out
 
 
@@ -152,7 +162,10 @@ def scoreboard_context(match: Match) -> dict[str, Any]:
 
 
 def _visible_match(request: HttpRequest, pk: int) -> Match:
-    match = get_object_or_404(selectors.match_queryset(), pk=pk)
+    try:
+        match = selectors.match_get(match_id=pk)
+    except Match.DoesNotExist:
+        raise Http404 from None
     if not access.can_view_match(request.user, match):
         raise Http404
     return match

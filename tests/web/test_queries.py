@@ -16,8 +16,8 @@ pytestmark = pytest.mark.django_db
 # Bracket: tournament, ETag (latest match change), matches, registrations, rating changes,
 # scores of the matches being played.
 BRACKET_QUERIES = 6
-# Scoreboard: the match (with players, table, tournament), its last events.
-SCOREBOARD_QUERIES = 2
+# Scoreboard: the match (with players, table, tournament; its last events are on its row).
+SCOREBOARD_QUERIES = 1
 # Tournament page: tournament, ETag, registrations, 6 fee and player totals, table board (3).
 TOURNAMENT_QUERIES = 12
 STANDINGS_QUERIES = 4
