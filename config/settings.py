@@ -168,6 +168,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": timedelta(seconds=CLOCK_SWEEP_SECONDS),
         "options": {"expires": CLOCK_SWEEP_SECONDS},
     },
+    "prune-idempotency-records": {
+        "task": "matches.tasks.idempotency_prune",
+        "schedule": timedelta(hours=24),
+        "options": {"expires": 3600},
+    },
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 

@@ -8,7 +8,6 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.utils import timezone
-from rest_framework.fields import DateTimeField
 
 from config.querycache import CompiledQuery
 from matches import clock
@@ -45,12 +44,14 @@ def match_last_events(*, match: Match, limit: int = LAST_EVENTS) -> list[MatchEv
     return entries
 
 
-_TIMESTAMP = DateTimeField()
-
-
 def timestamp(value: datetime | None) -> str | None:
-    """A date and time as the API writes it (DRF's DateTimeField, in the site's zone)."""
-    return None if value is None else _TIMESTAMP.to_representation(value)
+    """A date and time as the API writes it: what DRF's DateTimeField gives (ISO 8601 in the
+    current time zone, "Z" for UTC), without building a field for every value of every
+    answer. tests/matches/test_representation.py holds the two equal."""
+    if value is None:
+        return None
+    text = timezone.localtime(value).isoformat()
+    return text[:-6] + "Z" if text.endswith("+00:00") else text
 
 
 def log_entry_data(entry: MatchEvent) -> dict[str, Any]:

@@ -29,3 +29,9 @@ def clock_sweep() -> int:
     """Beat, every LUZA_CLOCK_SWEEP_SECONDS: expire running clocks past their deadline whose
     task was lost (worker restart, broker flush)."""
     return services.match_clock_sweep()
+
+
+@app.task(name="matches.tasks.idempotency_prune", ignore_result=True)
+def idempotency_prune() -> int:
+    """Beat, daily: drop the stored answers of writes older than a day."""
+    return services.idempotency_records_prune()

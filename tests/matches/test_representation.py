@@ -106,3 +106,18 @@ def test_an_undo_marks_the_entry_it_cancels_in_the_last_events(scorer, match) ->
         (2, "event", True, None),
         (3, "undo", False, 2),
     ]
+
+
+@pytest.mark.parametrize("zone", ["Europe/Moscow", "UTC", "Asia/Vladivostok"])
+def test_timestamps_are_written_as_drf_writes_them(settings, zone) -> None:
+    from datetime import UTC, datetime
+
+    settings.TIME_ZONE = zone
+    drf = serializers.DateTimeField()
+    for value in (
+        datetime(2026, 11, 30, 15, 4, 5, tzinfo=UTC),
+        datetime(2026, 3, 29, 0, 59, 59, 123456, tzinfo=UTC),
+        timezone.now(),
+    ):
+        assert selectors.timestamp(value) == drf.to_representation(value)
+    assert selectors.timestamp(None) is None
