@@ -29,8 +29,8 @@ BIGINT = range(-(2**63), 2**63)
 
 
 class CompiledQuery(Generic[M]):
-    """`build(*ints)` returns a queryset of model instances (select_related allowed; no
-    annotations, prefetches or values()); `fetch(*ints)` runs it with those integers."""
+    """`build(*ints)` returns a queryset of model instances (select_related and annotations
+    allowed; no prefetches or values()); `fetch(*ints)` runs it with those integers."""
 
     def __init__(self, build: Callable[..., QuerySet[M]], *, arity: int = 1) -> None:
         if not 0 < arity <= len(_PLACEHOLDERS):
@@ -58,8 +58,6 @@ class _Plan(Generic[M]):
             raise ValueError("prefetches and known related objects are not supported")
         compiler = queryset.query.get_compiler(using=using)
         sql, params = compiler.as_sql()
-        if compiler.annotation_col_map:
-            raise ValueError("annotations are not supported")
         # Each parameter: the index of the argument it stands for, or a constant of the query.
         self.slots: list[tuple[int | None, Any]] = [
             (_PLACEHOLDERS.index(p) if p in _PLACEHOLDERS[:arity] else None, p) for p in params
@@ -76,6 +74,7 @@ class _Plan(Generic[M]):
         self.start, self.end = fields[0], fields[-1] + 1
         self.init_list = [column[0].target.attname for column in select[self.start : self.end]]
         self.populators = get_related_populators(klass_info, select, using)
+        self.annotations = list((compiler.annotation_col_map or {}).items())
         self.converters = compiler.get_converters([s[0] for s in select[: compiler.col_count]])
 
     def run(self, args: Sequence[int]) -> list[M]:
@@ -90,6 +89,8 @@ class _Plan(Generic[M]):
             obj = self.model.from_db(self.using, self.init_list, row[self.start : self.end])
             for populator in self.populators:
                 populator.populate(row, obj)
+            for name, position in self.annotations:
+                setattr(obj, name, row[position])
             found.append(obj)
         return found
 

@@ -93,9 +93,30 @@ _NEW_RECORD = CompiledInsert(IdempotencyRecord)
 _SAVE_MATCH = CompiledUpdate(Match)
 
 
-def _lock(match_id: int) -> Match:
-    """Lock the match row (only it) and load it with its tournament, players and table."""
-    found = _LOCKED_MATCH.fetch(match_id)
+# The same, with the flags of the writer's role (tournaments.access._role_flags) for the
+# user given as the second argument: a scoring write checks the role without a query of its own.
+_LOCKED_MATCH_AND_ROLE = CompiledQuery(
+    lambda pk, user_id: (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("tournament", "player_a", "player_b", "table")
+        .annotate(**access.role_flag_annotations(user_id))
+        .filter(pk=pk)
+        .order_by()[:1]
+    ),
+    arity=2,
+)
+
+
+def _lock(match_id: int, actor: Any = None) -> Match:
+    """Lock the match row (only it) and load it with its tournament, players and table; with
+    the role flags of `actor` when a user writes."""
+    user = _user(actor)
+    if user is None:
+        found = _LOCKED_MATCH.fetch(match_id)
+    else:
+        found = _LOCKED_MATCH_AND_ROLE.fetch(match_id, user.pk)
+        if found:
+            access.role_flags_loaded(found[0], user.pk)
     if not found:
         raise errors.MatchError("match_not_found", _("The match does not exist."), status=404)
     return found[0]
@@ -376,7 +397,7 @@ def match_submit_event(
 
     Raises MatchError (stale version, match not playable), rules.RuleError (the engine's
     refusal), PermissionDenied."""
-    match = _lock(match_id)
+    match = _lock(match_id, actor)
     if authorize is not None:
         authorize(match)
     role = _role(actor, match)
@@ -433,7 +454,7 @@ def match_undo(
     """Cancel the last event still in force: an "undo" entry is appended (the version grows)
     and the state is the fold of the events not undone. The clock's time_expired is undone
     by an organiser only; a finished match is corrected by the organiser, not undone."""
-    match = _lock(match_id)
+    match = _lock(match_id, actor)
     if authorize is not None:
         authorize(match)
     role = _role(actor, match)
@@ -512,7 +533,7 @@ def match_clock(
 ) -> WriteResult:
     """start / pause (technical break) / resume the net clock, or `adjust` it (organisers:
     set the remaining time, None for no limit). Out-of-order actions raise MatchError (409)."""
-    match = _lock(match_id)
+    match = _lock(match_id, actor)
     if authorize is not None:
         authorize(match)
     _role(actor, match)
@@ -743,7 +764,7 @@ def match_judge_call(
 ) -> WriteResult:
     """A player (or the referee) calls the judge: the clock pauses if it runs, and the match is
     flagged on the table board until a judge resolves it. A second call changes nothing."""
-    match = _lock(match_id)
+    match = _lock(match_id, actor)
     replayed = _idempotent_replay(match, idempotency_key, "judge")
     if replayed is not None:
         return replayed
@@ -782,7 +803,7 @@ def match_judge_resolve(
 ) -> WriteResult:
     """A judge (a referee of the tournament) or an organiser closes the call. The clock is not
     resumed: the judge resumes it when play goes on. Corrections are ordinary audited writes."""
-    match = _lock(match_id)
+    match = _lock(match_id, actor)
     replayed = _idempotent_replay(match, idempotency_key, "judge")
     if replayed is not None:
         return replayed

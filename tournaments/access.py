@@ -208,11 +208,42 @@ def match_scoring_role(user: Any, match: Match) -> str | None:
     return role
 
 
+ROLE_FLAGS = ("role_organiser", "role_referee", "role_match_referee")
+
+
+def role_flag_annotations(user_id: Any) -> dict[str, Any]:
+    """The flags of _role_flags for `user_id`, as annotations of a Match queryset: for a
+    query that loads the match anyway (the scoring writes' row lock, whose SQL is built once),
+    so that the role costs no query of its own. Record them with role_flags_loaded."""
+    from django.db.models import Exists, OuterRef
+
+    from matches.models import Match
+    from tournaments.models import Tournament
+
+    def linked(through: Any, column: str, outer: str) -> Exists:
+        return Exists(through.objects.filter(**{column: OuterRef(outer), "user_id": user_id}))
+
+    flags = (
+        linked(Tournament.organisers.through, "tournament_id", "tournament_id"),
+        linked(Tournament.referees.through, "tournament_id", "tournament_id"),
+        linked(Match.referees.through, "match_id", "pk"),
+    )
+    return dict(zip(ROLE_FLAGS, flags, strict=True))
+
+
+def role_flags_loaded(match: Match, user_id: int) -> None:
+    """The match was loaded with role_flag_annotations(user_id)."""
+    match._luza_role_flags = (user_id, tuple(bool(getattr(match, f)) for f in ROLE_FLAGS))  # type: ignore[attr-defined]
+
+
 def _role_flags(user: Any, match: Match) -> tuple[bool, bool, bool]:
     """(organiser of the tournament, referee of the tournament, referee of the match) in one
-    round trip. Plain SQL over the three link tables: it runs on every scoring write, and the
-    ORM's Exists() version costs several times more to build than the database takes to
-    answer it."""
+    round trip, unless they came with the match (role_flags_loaded). Plain SQL over the three
+    link tables: it runs on every scoring write, and the ORM's Exists() version costs several
+    times more to build than the database takes to answer it."""
+    loaded = getattr(match, "_luza_role_flags", None)
+    if loaded is not None and loaded[0] == user.pk:
+        return loaded[1]
     from django.db import connection
 
     from matches.models import Match

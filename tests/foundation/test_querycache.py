@@ -132,3 +132,20 @@ def test_an_update_writes_what_save_with_update_fields_writes(tournament) -> Non
     match.pk = 10**9
     with pytest.raises(DatabaseError):
         save_match.save_fields(match, ["version"])
+
+
+def test_annotations_and_a_repeated_argument(tournament, organiser, referee) -> None:
+    """The role flags of a user come with the match: the user's id is used three times."""
+    from tournaments.access import ROLE_FLAGS, role_flag_annotations
+
+    match = MatchFactory(tournament=tournament)
+    query = CompiledQuery(
+        lambda pk, user_id: Match.objects.annotate(**role_flag_annotations(user_id)).filter(pk=pk),
+        arity=2,
+    )
+    flags = {}
+    for user in (organiser, referee):
+        (found,) = query.fetch(match.pk, user.pk)
+        flags[user.username] = tuple(getattr(found, name) for name in ROLE_FLAGS)
+    assert flags[organiser.username][0] is True
+    assert flags[referee.username][:2] == (False, True)

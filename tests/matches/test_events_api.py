@@ -214,10 +214,10 @@ def test_posting_an_event_takes_a_handful_of_queries(
 ) -> None:
     play(scorer, match, [BREAK_A])  # the start (tournament hooks) is not the hot path
     shot = {"type": "shot", "player": "b", "pocketed": 1}
-    # Session and user; the write: lock (the match with its tournament, players and table),
-    # the role (one query), insert event, update match (its last events too), audit,
-    # idempotency record = 8; no idempotency lookup, since the request expects the current
+    # Session and user; the write: lock (the match with its tournament, players, table and
+    # the writer's role), insert event, update match (its last events too), audit,
+    # idempotency record = 7; no idempotency lookup, since the request expects the current
     # version (not a retry); plus SAVEPOINT/RELEASE because the test runs inside a transaction.
-    with django_assert_max_num_queries(10):
+    with django_assert_max_num_queries(9):
         response = post_event(scorer, match, shot, version=1)
     assert response.status_code == 201
