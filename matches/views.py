@@ -297,7 +297,9 @@ def referee_ui() -> dict[str, Any]:
         "judge_called": _("The judge is called; the clock is stopped until play goes on."),
         "ev_break": _("%(who)s: break, %(balls)s"),
         "ev_break_none": _("%(who)s: break, nothing pocketed"),
-        "ev_break_illegal": _("%(who)s: illegal break (G12.1)"),
+        "ev_break_illegal": _("%(who)s: illegal break (%(rule)s)")
+        % {"who": "%(who)s", "rule": wording.rule_label("G12.1")},  # %(who)s: filled by the form
+        "rule_illegal_break": wording.rule_label("G12.1"),
         "ev_foul": _("%(who)s: foul — %(foul)s"),
         "ev_miss": _("%(who)s: miss"),
         "ev_removal": _("%(who)s removes a ball of %(colour)s"),

@@ -83,12 +83,28 @@ _OPTIONS = {
 _OPTION_HINTS = {
     "play": gettext_lazy("Accept the position and play on"),
     "hand_back": gettext_lazy("The offender plays again from this position"),
-    "rebreak_self": gettext_lazy("G12.2 (3)"),
-    "rebreak_opponent": gettext_lazy("G12.2 (4)"),
+    "rebreak_self": "G12.2 (3)",  # shown through rule_label
+    "rebreak_opponent": "G12.2 (4)",
     "full": gettext_lazy("16 balls; a shot from hand from the house"),
     "partial": gettext_lazy("The pocketed balls are racked as an incomplete pyramid"),
     "play_on": gettext_lazy("Pocket the last ball, then a full pyramid and a break"),
 }
+
+
+# The engine cites its rule books by letter (G12.1, D5.2, R3); a referee reads «п. 12.1».
+_RULE_BOOKS = {
+    "G": gettext_lazy("rule %(n)s"),
+    "D": gettext_lazy("Duplex rule %(n)s"),
+    "R": gettext_lazy("regulation %(n)s"),
+}
+
+
+def rule_label(ref: str) -> str:
+    """A rule number as a referee reads it: "G12.2 (3)" -> «п. 12.2 (3)» in Russian."""
+    book = _RULE_BOOKS.get(ref[:1])
+    if book is None or not ref[1:2].isdigit():
+        return ref
+    return str(book) % {"n": ref[1:]}
 
 
 def foul_choices(codes: list[str] | None = None) -> list[dict[str, str]]:
@@ -98,14 +114,16 @@ def foul_choices(codes: list[str] | None = None) -> list[dict[str, str]]:
         if codes is not None and code not in codes:
             continue
         title, wording = _FOULS[code]
-        out.append({"code": code, "rule": rule, "title": str(title), "wording": wording})
+        out.append(
+            {"code": code, "rule": rule_label(rule), "title": str(title), "wording": wording}
+        )
     return out
 
 
 def foul_title(code: str | None) -> str:
     if not code or code not in _FOULS:
         return str(code or "")
-    return f"{_FOULS[code][0]} ({rules.FOUL_CODES[code]})"
+    return f"{_FOULS[code][0]} ({rule_label(rules.FOUL_CODES[code])})"
 
 
 def option_label(option: str) -> str:
@@ -113,7 +131,8 @@ def option_label(option: str) -> str:
 
 
 def option_hint(option: str) -> str:
-    return str(_OPTION_HINTS.get(option, ""))
+    hint = str(_OPTION_HINTS.get(option, ""))
+    return rule_label(hint) if hint.startswith("G") else hint
 
 
 def spotting_hint(to_spot: int) -> str:
@@ -146,7 +165,10 @@ def describe_event(payload: dict[str, Any], names: dict[str, str]) -> str:
     if kind == "break":
         n = _count(payload.get("pocketed"))
         if payload.get("legal") is False:
-            return _("%(who)s: illegal break (G12.1)") % {"who": who}
+            return _("%(who)s: illegal break (%(rule)s)") % {
+                "who": who,
+                "rule": rule_label("G12.1"),
+            }
         if n:
             return _("%(who)s: break, %(balls)s") % {"who": who, "balls": _balls(n)}
         return _("%(who)s: break, nothing pocketed") % {"who": who}

@@ -447,7 +447,7 @@
             event({ type: "break", player: p, legal: true, pocketed: n });
           }));
           box.appendChild(h("div", { class: "ref-row" },
-            btn(t("illegal_break") + " (G12.1)", "break-illegal", function () {
+            btn(t("illegal_break") + " (" + t("rule_illegal_break") + ")", "break-illegal", function () {
               sheet = { kind: "illegal_break" };
               render();
             }, { class: "rbtn danger wide" })));

@@ -55,7 +55,7 @@ def test_the_referee_gets_the_match_the_api_and_the_rule_wording(referee_client,
     assert data["state"]["awaiting"] == "break"
     ui = embedded(page, "referee-ui")
     fouls = {f["code"]: f for f in ui["shot_fouls"]}
-    assert fouls["double_hit"]["rule"] == "G18"
+    assert fouls["double_hit"]["rule"] == "rule 18"  # the page is in English here
     assert "наклейка кия может коснуться битка только один раз" in fouls["double_hit"]["wording"]
     assert {f["code"] for f in ui["event_fouls"]} == {"touched_ball", "slow_play", "interference"}
     assert ui["spot"]["1"] == "Put 1 ball on the rear spot."
@@ -74,3 +74,18 @@ def test_a_self_scoring_player_may_score_his_own_match(organiser):
     client = Client()
     client.force_login(player_user)
     assert client.get(f"/m/{match.pk}/score/").status_code == 200
+
+
+def test_rule_numbers_read_as_a_russian_referee_reads_them() -> None:
+    from django.utils import translation
+
+    from matches import wording
+
+    with translation.override("ru"):
+        assert wording.rule_label("G12.1") == "п. 12.1"
+        assert wording.rule_label("D5.2") == "п. 5.2 правил Дуплекса"
+        assert wording.foul_title("double_hit").endswith("(п. 18)")
+        assert wording.option_hint("rebreak_self") == "п. 12.2 (3)"
+        line = wording.describe_event({"type": "break", "player": "a", "legal": False}, {"a": "Ли"})
+        assert line == "Ли: неправильный разбой (п. 12.1)"
+    assert wording.rule_label("not a rule") == "not a rule"
