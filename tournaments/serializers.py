@@ -12,6 +12,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments.models import AuditEntry, Player, RatingChange, Registration, Tournament
+from tournaments.services.setup import SETTINGS_FIELDS
 
 
 def _enum(values: list[str]) -> Any:
@@ -145,34 +146,8 @@ class TournamentSerializer(serializers.ModelSerializer):
         model = Tournament
         fields = [
             "id",
-            "name",
-            "date",
-            "venue",
-            "chief_judge",
-            "description",
             "preset",
-            "discipline",
-            "ruleset",
-            "stage_rules",
-            "time_limit_minutes",
-            "format",
-            "grand_final",
-            "third_place",
-            "playoff_size",
-            "group_size",
-            "group_advance",
-            "max_players",
-            "entry_fee",
-            "fee_bands",
-            "pool_percent",
-            "place_shares",
-            "prize_unit",
-            "added_money",
-            "handicap_scheme",
-            "rated",
-            "elo_k",
-            "self_scoring",
-            "is_public",
+            *SETTINGS_FIELDS,
             "status",
             "draw_method",
             "random_seed",

@@ -207,3 +207,18 @@ def test_errors_of_missing_things_have_the_same_shape(api, org_api, tournament):
     assert reg.status_code == 404 and reg.json()["code"] == "not_found"
     preview = api.get(f"{URL}{tournament.pk}/draw-preview/")
     assert preview.status_code == 403 and preview.json()["code"] == "permission_denied"
+
+
+def test_the_api_reads_and_writes_every_setting_the_services_accept() -> None:
+    """One list of what an organiser may set (services.setup.SETTINGS_FIELDS): a setting
+    added there is shown by the API and accepted by its create and update bodies."""
+    from tournaments.serializers import (
+        TournamentSerializer,
+        TournamentUpdateSerializer,
+        TournamentWriteSerializer,
+    )
+    from tournaments.services.setup import SETTINGS_FIELDS
+
+    assert set(SETTINGS_FIELDS) <= set(TournamentSerializer().fields)
+    assert set(TournamentWriteSerializer().fields) == {"preset", *SETTINGS_FIELDS}
+    assert set(TournamentUpdateSerializer().fields) == set(SETTINGS_FIELDS)
