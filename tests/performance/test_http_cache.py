@@ -176,3 +176,17 @@ def test_while_a_new_version_renders_other_pollers_get_the_last_one_without_an_e
     after = bracket(Client(), drawn)
     assert after["ETag"] != before["ETag"]
     assert after.content != before.content
+
+
+def test_renaming_a_player_changes_the_cached_bracket(drawn, organiser) -> None:
+    from tournaments.services.players import player_update
+
+    player = first_ready(drawn).player_a
+    first = bracket(Client(), drawn)
+    assert player.name in first.content.decode()
+
+    player_update(player=player, actor=organiser, data={"name": "Переименованный Игрок"})
+
+    after = bracket(Client(), drawn, first["ETag"])
+    assert after.status_code == 200
+    assert "Переименованный Игрок" in after.content.decode()

@@ -7,15 +7,17 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from tournaments.audit import audit_record
 from tournaments.errors import BAD_REQUEST, CONFLICT, TournamentError
-from tournaments.models import Player, RatingChange, default_rating
+from tournaments.models import Player, RatingChange, Tournament, default_rating
 
 MIN_RATING = 0
 MAX_RATING = 4000
 PLAYER_FIELDS = ("name", "city", "club", "rating", "user")
+SHOWN_FIELDS = {"name", "city", "club", "rating"}  # on brackets, scoreboards and standings
 
 
 def _clean_rating(value: Any) -> int:
@@ -126,6 +128,12 @@ def player_update(*, player: Player, actor: Any, data: Mapping[str, Any]) -> Pla
     for field, value in changed.items():
         setattr(locked, field, value)
     locked.save(update_fields=[*changed, "updated_at"])
+    if set(changed) & SHOWN_FIELDS:
+        # His tournaments' public pages show these: their ETags and cached brackets follow
+        # public_version, so a renamed player is not shown by his old name.
+        Tournament.objects.filter(registrations__player=locked).update(
+            public_version=F("public_version") + 1
+        )
     audit_record(
         actor=actor,
         action="player_update",
