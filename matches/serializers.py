@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.serializers import StrictSerializer
 from matches import selectors
 from matches.models import Match, MatchEvent
 from matches.services import CLOCK_ACTIONS, has_time_rule
@@ -17,7 +18,7 @@ from matches.services import CLOCK_ACTIONS, has_time_rule
 # --- requests -------------------------------------------------------------------------------
 
 
-class MatchIdempotentWriteSerializer(serializers.Serializer):
+class MatchIdempotentWriteSerializer(StrictSerializer):
     idempotency_key = serializers.CharField(
         max_length=100,
         required=False,
@@ -70,20 +71,20 @@ class MatchJudgeWriteSerializer(MatchIdempotentWriteSerializer):
     note = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
 
 
-class MatchWalkoverWriteSerializer(serializers.Serializer):
+class MatchWalkoverWriteSerializer(StrictSerializer):
     winner = serializers.ChoiceField(choices=("a", "b"), help_text=_("The slot that goes on."))
     reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
 
 
-class MatchTableWriteSerializer(serializers.Serializer):
+class MatchTableWriteSerializer(StrictSerializer):
     table = serializers.IntegerField(min_value=1, help_text=_("The table's number."))
 
 
-class MatchHoldWriteSerializer(serializers.Serializer):
+class MatchHoldWriteSerializer(StrictSerializer):
     held = serializers.BooleanField()
 
 
-class TablesEnsureWriteSerializer(serializers.Serializer):
+class TablesEnsureWriteSerializer(StrictSerializer):
     count = serializers.IntegerField(min_value=0, max_value=200)
 
 

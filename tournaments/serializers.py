@@ -3,7 +3,6 @@ drf-spectacular turns into the OpenAPI schema. Money is a string."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -11,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.serializers import StrictSerializer
 from tournaments.models import AuditEntry, Player, RatingChange, Registration, Tournament
 from tournaments.services.setup import SETTINGS_FIELDS
 
@@ -34,18 +34,6 @@ def _enum(values: list[str]) -> Any:
 
 SMALLINT_MAX = 32767  # PositiveSmallIntegerField
 BIGINT_MAX = 2**63 - 1  # primary keys: a bigger id is refused, not sent to the database
-
-
-class StrictSerializer(serializers.Serializer):
-    """A request body: a key the endpoint does not know is refused (400), not dropped, so that
-    a misspelt optional field cannot pass unnoticed for its default."""
-
-    def to_internal_value(self, data: Any) -> Any:
-        if isinstance(data, Mapping):
-            unknown = sorted(str(key) for key in set(data) - set(self.fields))
-            if unknown:
-                raise serializers.ValidationError({key: [_("Unknown field.")] for key in unknown})
-        return super().to_internal_value(data)
 
 
 # --- errors ------------------------------------------------------------------------------------

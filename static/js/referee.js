@@ -160,7 +160,10 @@
       return; // one action at a time: a second tap while the first is in flight is ignored
     }
     body.idempotency_key = uuid();
-    if (match && body.expected_version === undefined) {
+    // The log's writes (events, undo) are refused when the match moved on; the clock and
+    // the judge call act on the match as it is.
+    var logWrite = path === "events/" || path === "undo/";
+    if (match && logWrite && body.expected_version === undefined) {
       body.expected_version = match.version;
     }
     pending = { url: API + path, body: body, attempt: 0 };

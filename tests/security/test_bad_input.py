@@ -164,6 +164,12 @@ CASES = [
     Bad("event-unknown-player", "post", events, shot(player="c"), 422, "invalid_event"),
     Bad("clock-unknown-action", "post", clock("running"), {"action": "explode"}),
     Bad(
+        "clock-unknown-key",
+        "post",
+        clock("running"),
+        {"action": "pause", "remaining": 60},  # not remaining_seconds: refused, not dropped
+    ),
+    Bad(
         "clock-adjust-huge",
         "post",
         clock("running"),
