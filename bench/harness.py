@@ -210,12 +210,15 @@ def rss_mb(pid: int) -> float:
 
 
 def cpu_seconds(pid: int) -> float:
-    """User and system CPU time of a process so far (0 once it is gone)."""
+    """User and system CPU time of a process so far, with that of its children that have
+    exited (PostgreSQL backends closed when a connection reaches its maximum age, gunicorn
+    workers recycled after their maximum requests: their parent has reaped them); 0 once the
+    process itself is gone."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
 
 
 def _postgres_pids() -> list[int]:
