@@ -24,6 +24,16 @@ urlpatterns = [
     ),
     path("panel/t/<int:pk>/start/", views_panel.StartView.as_view(), name="panel-start"),
     path(
+        "panel/t/<int:pk>/referees/",
+        views_panel.RefereeAddView.as_view(),
+        name="panel-referee-add",
+    ),
+    path(
+        "panel/t/<int:pk>/referees/<int:user_id>/remove/",
+        views_panel.RefereeRemoveView.as_view(),
+        name="panel-referee-remove",
+    ),
+    path(
         "panel/t/<int:pk>/registrations/",
         views_panel.RegistrationDeskView.as_view(),
         name="panel-registrations",

@@ -190,6 +190,7 @@ class TournamentPanelView(PanelMixin, View):
             totals=selectors.registration_totals(tournament=tournament),
             regulation=regulation(tournament),
             fees=fee_lines(tournament),
+            referees=tournament.referees.order_by("username"),
         )
 
 
@@ -199,6 +200,24 @@ class OpenRegistrationView(PanelAction):
     def act(self, request: HttpRequest) -> str | None:
         services.tournament_open_registration(tournament=self.get_tournament(), actor=request.user)
         return _("Registration is open.")
+
+
+class RefereeAddView(PanelAction):
+    def act(self, request: HttpRequest) -> str | None:
+        user = services.tournament_referee_add(
+            tournament=self.get_tournament(),
+            username=request.POST.get("username", ""),
+            actor=request.user,
+        )
+        return _("%(login)s referees this tournament.") % {"login": user.get_username()}
+
+
+class RefereeRemoveView(PanelAction):
+    def act(self, request: HttpRequest) -> str | None:
+        services.tournament_referee_remove(
+            tournament=self.get_tournament(), user_id=self.kwargs["user_id"], actor=request.user
+        )
+        return _("The referee is taken off this tournament.")
 
 
 class StartView(PanelAction):

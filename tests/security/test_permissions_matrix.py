@@ -258,6 +258,8 @@ SPECS: dict[str, Spec] = {
     "panel-match": page(running, get=Call("panel", 200)),
     "panel-open-registration": panel_action(pk_t),
     "panel-start": panel_action(pk_t),
+    "panel-referee-add": panel_action(pk_t, lambda w: {"username": w.other_referee.username}),
+    "panel-referee-remove": panel_action(lambda w: {**pk_t(w), "user_id": w.referee.pk}),
     "panel-registration-add": panel_action(pk_t, lambda w: {"player": w.extra["unregistered"].pk}),
     "panel-registration-new": panel_action(pk_t, {"name": "Новый Игрок"}),
     "panel-registration-paid": panel_action(

@@ -20,6 +20,7 @@ from tournaments.services.setup import (
     tournament_start,
     tournament_update,
 )
+from tournaments.services.staff import tournament_referee_add, tournament_referee_remove
 
 __all__ = [
     "generate_bracket",
@@ -37,6 +38,8 @@ __all__ = [
     "tournament_on_match_finished",
     "tournament_on_match_started",
     "tournament_open_registration",
+    "tournament_referee_add",
+    "tournament_referee_remove",
     "tournament_start",
     "tournament_update",
 ]

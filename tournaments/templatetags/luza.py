@@ -55,6 +55,8 @@ AUDIT_ACTIONS = {
     "tournament_update": gettext_lazy("Settings changed"),
     "tournament_status": gettext_lazy("Status changed"),
     "tournament_draw": gettext_lazy("Draw made"),
+    "tournament_referee_add": gettext_lazy("Referee added"),
+    "tournament_referee_remove": gettext_lazy("Referee removed"),
     "player_create": gettext_lazy("Player created"),
     "player_update": gettext_lazy("Player changed"),
     "registration_add": gettext_lazy("Player registered"),
