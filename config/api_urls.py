@@ -4,6 +4,8 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
-    path("", include("tournaments.api_urls")),
+    # Matches first: every scored ball and every tablet's poll resolves through here, and
+    # Django tries the patterns in order.
     path("", include("matches.api_urls")),
+    path("", include("tournaments.api_urls")),
 ]
