@@ -28,6 +28,19 @@ _PLACEHOLDERS = tuple(-(2**52) - i for i in range(4))
 BIGINT = range(-(2**63), 2**63)
 
 
+def _thread_plan(
+    plans: threading.local, using: str, build: Callable[[Any], Any], key: Any = None
+) -> Any:
+    """The plan kept under `key` (default: the database alias) for this thread, built by
+    `build(connection)` on first use and again when the thread's connection is a new one."""
+    connection = connections[using]
+    key = using if key is None else key
+    held = plans.__dict__.get(key)
+    if held is None or held[0] is not connection:
+        held = plans.__dict__[key] = (connection, build(connection))
+    return held[1]
+
+
 class CompiledQuery(Generic[M]):
     """`build(*ints)` returns a queryset of model instances (select_related and annotations
     allowed; no prefetches or values()); `fetch(*ints)` runs it with those integers."""
@@ -44,11 +57,11 @@ class CompiledQuery(Generic[M]):
             raise TypeError(f"expected {self._arity} arguments, got {len(args)}")
         if not all(arg in BIGINT for arg in args):
             return []  # no key is that large; the database would refuse the parameter
-        connection = connections[using]
-        plan: _Plan[M] | None = self._plans.__dict__.get(using)
-        if plan is None or plan.connection is not connection:
-            queryset = self._build(*_PLACEHOLDERS[: self._arity])
-            plan = self._plans.__dict__[using] = _Plan(queryset, using, self._arity)
+        plan: _Plan[M] = _thread_plan(
+            self._plans,
+            using,
+            lambda _: _Plan(self._build(*_PLACEHOLDERS[: self._arity]), using, self._arity),
+        )
         return plan.run(args)
 
 
@@ -113,10 +126,7 @@ class CompiledInsert(Generic[M]):
 
     def save_new(self, obj: M, *, using: str = "default") -> M:
         connection = connections[using]
-        plan = self._plans.__dict__.get(using)
-        if plan is None or plan[0] is not connection:
-            plan = self._plans.__dict__[using] = (connection, *self._build(using))
-        _, sql, returning = plan
+        sql, returning = _thread_plan(self._plans, using, lambda _: self._build(using))
         params = [
             field.get_db_prep_save(field.pre_save(obj, True), connection) for field in self._fields
         ]
@@ -157,11 +167,9 @@ class CompiledUpdate(Generic[M]):
 
     def save_fields(self, obj: M, fields: Sequence[str], *, using: str = "default") -> None:
         connection = connections[using]
-        key = (using, tuple(fields))
-        plan = self._plans.__dict__.get(key)
-        if plan is None or plan[0] is not connection:
-            plan = self._plans.__dict__[key] = (connection, *self._build(fields, connection))
-        _, sql, targets = plan
+        sql, targets = _thread_plan(
+            self._plans, using, lambda conn: self._build(fields, conn), key=(using, tuple(fields))
+        )
         params = [
             field.get_db_prep_save(field.pre_save(obj, False), connection) for field in targets
         ]

@@ -60,7 +60,7 @@ def test_row_locks_are_kept(tournament) -> None:
     with transaction.atomic():
         (found,) = locked.fetch(match.pk)
     assert found.pk == match.pk
-    sql = locked._plans.__dict__["default"].sql
+    sql = locked._plans.__dict__["default"][1].sql  # (connection, plan)
     if connection.features.has_select_for_update:  # PostgreSQL; SQLite locks the whole file
         assert sql.endswith('FOR UPDATE OF "matches_match"')
 
