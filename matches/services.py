@@ -18,7 +18,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -74,37 +74,25 @@ def _user(actor: Any) -> Any:
     return actor if actor is not None and getattr(actor, "is_authenticated", False) else None
 
 
-# Built once per thread: run on every scoring write, and its SQL (a hundred columns of four
-# tables) costs more to build than to run.
-_LOCKED_MATCH = CompiledQuery(
-    lambda pk: (
-        Match.objects.select_for_update(of=("self",))
-        .select_related("tournament", "player_a", "player_b", "table")
-        .filter(pk=pk)
-        # Unordered: first() would sort by Match's default ordering (a join of the tournament).
-        .order_by()[:1]
-    )
-)
+def _locked(pk: Any) -> QuerySet[Match]:
+    """The match row locked (only it), with what its answer shows (selectors.match_queryset);
+    unordered: first() would sort by Match's default ordering, a join of the tournament."""
+    return selectors.match_queryset().select_for_update(of=("self",)).filter(pk=pk).order_by()
 
+
+# Built once per thread: run on every scoring write, and its SQL (a hundred columns of four
+# tables) costs more to build than to run. The second adds the role flags of the user given
+# as its second argument (tournaments.access._role_flags): the role costs no query of its own.
+_LOCKED_MATCH = CompiledQuery(lambda pk: _locked(pk)[:1])
+_LOCKED_MATCH_AND_ROLE = CompiledQuery(
+    lambda pk, user_id: _locked(pk).annotate(**access.role_flag_annotations(user_id))[:1],
+    arity=2,
+)
 
 # The rows every scored ball writes, inserted as save() would with their SQL built once.
 _NEW_ENTRY = CompiledInsert(MatchEvent)
 _NEW_RECORD = CompiledInsert(IdempotencyRecord)
 _SAVE_MATCH = CompiledUpdate(Match)
-
-
-# The same, with the flags of the writer's role (tournaments.access._role_flags) for the
-# user given as the second argument: a scoring write checks the role without a query of its own.
-_LOCKED_MATCH_AND_ROLE = CompiledQuery(
-    lambda pk, user_id: (
-        Match.objects.select_for_update(of=("self",))
-        .select_related("tournament", "player_a", "player_b", "table")
-        .annotate(**access.role_flag_annotations(user_id))
-        .filter(pk=pk)
-        .order_by()[:1]
-    ),
-    arity=2,
-)
 
 
 def _lock(match_id: int, actor: Any = None) -> Match:
