@@ -211,22 +211,28 @@ def match_scoring_role(user: Any, match: Match) -> str | None:
 ROLE_FLAGS = ("role_organiser", "role_referee", "role_match_referee")
 
 
+def _role_links() -> tuple[tuple[Any, str, str], ...]:
+    """The link tables of the three flags: (through model, its column, the match's attribute
+    that column holds). One definition for the plain SQL and the annotations below."""
+    from matches.models import Match
+    from tournaments.models import Tournament
+
+    return (
+        (Tournament.organisers.through, "tournament_id", "tournament_id"),
+        (Tournament.referees.through, "tournament_id", "tournament_id"),
+        (Match.referees.through, "match_id", "pk"),
+    )
+
+
 def role_flag_annotations(user_id: Any) -> dict[str, Any]:
     """The flags of _role_flags for `user_id`, as annotations of a Match queryset: for a
     query that loads the match anyway (the scoring writes' row lock, whose SQL is built once),
     so that the role costs no query of its own. Record them with role_flags_loaded."""
     from django.db.models import Exists, OuterRef
 
-    from matches.models import Match
-    from tournaments.models import Tournament
-
-    def linked(through: Any, column: str, outer: str) -> Exists:
-        return Exists(through.objects.filter(**{column: OuterRef(outer), "user_id": user_id}))
-
     flags = (
-        linked(Tournament.organisers.through, "tournament_id", "tournament_id"),
-        linked(Tournament.referees.through, "tournament_id", "tournament_id"),
-        linked(Match.referees.through, "match_id", "pk"),
+        Exists(through.objects.filter(**{column: OuterRef(attribute), "user_id": user_id}))
+        for through, column, attribute in _role_links()
     )
     return dict(zip(ROLE_FLAGS, flags, strict=True))
 
@@ -246,9 +252,7 @@ def _role_flags(user: Any, match: Match) -> tuple[bool, bool, bool]:
         return loaded[1]
     from django.db import connection
 
-    from matches.models import Match
-    from tournaments.models import Tournament
-
+    links = _role_links()
     sql = _ROLE_FLAGS_SQL.get(connection.vendor)
     if sql is None:
         qn = connection.ops.quote_name
@@ -258,15 +262,12 @@ def _role_flags(user: Any, match: Match) -> tuple[bool, bool, bool]:
             table, column, user = qn(model._meta.db_table), qn(column), qn("user_id")
             return f"EXISTS (SELECT 1 FROM {table} WHERE {column} = %s AND {user} = %s)"  # noqa: S608
 
-        sql = _ROLE_FLAGS_SQL[connection.vendor] = "SELECT {}, {}, {}".format(
-            exists(Tournament.organisers.through, "tournament_id"),
-            exists(Tournament.referees.through, "tournament_id"),
-            exists(Match.referees.through, "match_id"),
+        sql = _ROLE_FLAGS_SQL[connection.vendor] = "SELECT " + ", ".join(
+            exists(through, column) for through, column, _ in links
         )
+    params = [value for _, _, attribute in links for value in (getattr(match, attribute), user.pk)]
     with connection.cursor() as cursor:
-        cursor.execute(
-            sql, [match.tournament_id, user.pk, match.tournament_id, user.pk, match.pk, user.pk]
-        )
+        cursor.execute(sql, params)
         organiser, referee, match_referee = cursor.fetchone()
     return bool(organiser), bool(referee), bool(match_referee)
 
