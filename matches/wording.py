@@ -131,8 +131,7 @@ def option_label(option: str) -> str:
 
 
 def option_hint(option: str) -> str:
-    hint = str(_OPTION_HINTS.get(option, ""))
-    return rule_label(hint) if hint.startswith("G") else hint
+    return rule_label(str(_OPTION_HINTS.get(option, "")))  # text that is no rule stays as is
 
 
 def spotting_hint(to_spot: int) -> str:
