@@ -107,7 +107,6 @@ class TableWatcher:
         self.until = until
         self.interval = interval
         self.on_table: dict[int, int] = {}
-        self._fresh = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
     def __enter__(self) -> TableWatcher:
