@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from pathlib import Path
 
 import pytest
 
+from tests.algorithms.peer import peer_output
 from tournaments.algorithms.brackets import (
     Bracket,
     MatchSpec,
@@ -21,8 +21,6 @@ from tournaments.algorithms.brackets import (
 )
 from tournaments.algorithms.seeding import bracket_size
 from tournaments.algorithms.simulation import play_out
-
-PEER_OUT = Path(__file__).resolve().parents[2].parent / "shared" / "peers" / "brackets" / "out"
 
 
 def check_links(bracket: Bracket) -> None:
@@ -353,13 +351,6 @@ def test_describe_is_json_and_peer_shaped() -> None:
     ]
 
 
-def peer(name: str) -> dict[str, object]:
-    path = PEER_OUT / name
-    if not path.exists():
-        pytest.skip(f"peer output {path.name} not available")
-    return json.loads(path.read_text())  # type: ignore[no-any-return]
-
-
 def by_label(desc: dict) -> dict[str, dict]:  # type: ignore[type-arg]
     return {m["label"]: m for g in desc["groups"] for r in g["rounds"] for m in r["matches"]}
 
@@ -373,7 +364,7 @@ def by_label(desc: dict) -> dict[str, dict]:  # type: ignore[type-arg]
     ],
 )
 def test_same_as_the_peer(name: str, bracket: object) -> None:
-    theirs = by_label(peer(name))
+    theirs = by_label(peer_output(name))
     ours = by_label(describe(bracket()))  # type: ignore[operator]
     real = {label for label, m in theirs.items() if m["type"] in ("real", "reset")}
     assert set(ours) == real

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
 
 import pytest
 
+from tests.algorithms.peer import peer_output
 from tournaments.algorithms.brackets import (
     Bracket,
     double_elimination,
@@ -18,8 +17,6 @@ from tournaments.algorithms.groups import round_robin_groups
 from tournaments.algorithms.model import MatchSpec, Place
 from tournaments.algorithms.simulation import play_out
 from tournaments.algorithms.standings import final_standings
-
-PEER_OUT = Path(__file__).resolve().parents[2].parent / "shared" / "peers" / "brackets" / "out"
 
 
 def ranges(places: list[Place]) -> list[tuple[int, int, tuple[int, ...]]]:
@@ -57,10 +54,7 @@ def test_double_13_places_count_the_players_still_in() -> None:
 
 
 def test_double_64_matches_the_peer_rank_groups() -> None:
-    path = PEER_OUT / "double_64_sim.json"
-    if not path.exists():
-        pytest.skip("peer output not available")
-    groups = json.loads(path.read_text())["simulation"]["rankGroups"]
+    groups = peer_output("double_64_sim.json")["simulation"]["rankGroups"]
     b = double_elimination(64)
     ours = [set(p.seeds) for p in final_standings(b, play_out(b))]
     assert ours == [set(groups[str(rank)]) for rank in range(1, len(groups) + 1)]
