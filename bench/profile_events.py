@@ -146,6 +146,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     if profiler:
         out = io.StringIO()
         pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(args.profile)
+        if os.environ.get("BENCH_PROFILE_DUMP"):
+            profiler.dump_stats(os.environ["BENCH_PROFILE_DUMP"])
         report["profile"] = out.getvalue()
         print(out.getvalue())
     return report

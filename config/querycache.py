@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from django.db import DatabaseError, connections
+from django.db import DatabaseError, IntegrityError, connections
 from django.db.models import Model, QuerySet
 from django.db.models.query import get_related_populators
 from django.db.models.sql import InsertQuery
@@ -57,12 +58,18 @@ class CompiledQuery(Generic[M]):
             raise TypeError(f"expected {self._arity} arguments, got {len(args)}")
         if not all(arg in BIGINT for arg in args):
             return []  # no key is that large; the database would refuse the parameter
-        plan: _Plan[M] = _thread_plan(
+        return self._plan(using).run(args)
+
+    def sql(self, using: str = "default") -> str:
+        """The statement run, with its parameters as placeholders."""
+        return self._plan(using).sql
+
+    def _plan(self, using: str) -> _Plan[M]:
+        return _thread_plan(  # type: ignore[no-any-return]
             self._plans,
             using,
             lambda _: _Plan(self._build(*_PLACEHOLDERS[: self._arity]), using, self._arity),
         )
-        return plan.run(args)
 
 
 class _Plan(Generic[M]):
@@ -120,34 +127,50 @@ class CompiledInsert(Generic[M]):
         meta = model._meta
         if meta.parents:
             raise ValueError("multi-table inheritance is not supported")
-        self._model = model
+        self.model = model
         self._fields = [f for f in meta.concrete_fields if f is not meta.auto_field]
         self._plans = threading.local()
 
     def save_new(self, obj: M, *, using: str = "default") -> M:
+        params = self.params(obj, connections[using])
+        return self.saved(obj, self.execute(params, using), using)
+
+    def execute(self, params: list[Any], using: str) -> Any:
+        """Run the INSERT with those values; the new key (None without an automatic key)."""
         connection = connections[using]
-        sql, returning = _thread_plan(self._plans, using, lambda _: self._build(using))
-        params = [
-            field.get_db_prep_save(field.pre_save(obj, True), connection) for field in self._fields
-        ]
-        meta = self._model._meta
+        sql, returning = self.statement(using)
+        meta = self.model._meta
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
-            if meta.auto_field is not None:
-                if returning is None:
-                    pk = connection.ops.last_insert_id(cursor, meta.db_table, meta.pk.column)
-                else:
-                    pk = connection.ops.fetch_returned_insert_columns(cursor, returning)[0]
-                setattr(obj, meta.auto_field.attname, pk)
+            if meta.auto_field is None:
+                return None
+            if returning is None:
+                return connection.ops.last_insert_id(cursor, meta.db_table, meta.pk.column)
+            return connection.ops.fetch_returned_insert_columns(cursor, returning)[0]
+
+    def statement(self, using: str) -> tuple[str, Any]:
+        """The INSERT (returning the new key where the database can) and what reads it back."""
+        return _thread_plan(self._plans, using, lambda _: self._build(using))  # type: ignore[no-any-return]
+
+    def params(self, obj: M, connection: Any) -> list[Any]:
+        """The values of the row, stamped as save() stamps them (auto_now_add)."""
+        return [
+            field.get_db_prep_save(field.pre_save(obj, True), connection) for field in self._fields
+        ]
+
+    def saved(self, obj: M, pk: Any, using: str) -> M:
+        meta = self.model._meta
+        if meta.auto_field is not None:
+            setattr(obj, meta.auto_field.attname, pk)
         obj._state.adding = False
         obj._state.db = using
         return obj
 
     def _build(self, using: str) -> tuple[str, Any]:
-        query = InsertQuery(self._model)
-        query.insert_values(self._fields, [self._model()])
+        query = InsertQuery(self.model)
+        query.insert_values(self._fields, [self.model()])
         compiler = query.get_compiler(using=using)
-        meta = self._model._meta
+        meta = self.model._meta
         can_return = compiler.connection.features.can_return_columns_from_insert
         if can_return and meta.auto_field is not None:
             compiler.returning_fields = [meta.auto_field]
@@ -162,25 +185,29 @@ class CompiledUpdate(Generic[M]):
     DatabaseError if no row was updated."""
 
     def __init__(self, model: type[M]) -> None:
-        self._model = model
+        self.model = model
         self._plans = threading.local()
 
     def save_fields(self, obj: M, fields: Sequence[str], *, using: str = "default") -> None:
-        connection = connections[using]
-        sql, targets = _thread_plan(
+        sql, targets = self.statement(fields, using)
+        _update_one(sql, self.params(obj, targets, connections[using]), using)
+
+    def statement(self, fields: Sequence[str], using: str) -> tuple[str, list[Any]]:
+        """The UPDATE of those fields by key, and the fields it sets, in order."""
+        return _thread_plan(  # type: ignore[no-any-return]
             self._plans, using, lambda conn: self._build(fields, conn), key=(using, tuple(fields))
         )
+
+    def params(self, obj: M, targets: Sequence[Any], connection: Any) -> list[Any]:
+        """The values set, stamped as save() stamps them (auto_now), then the key."""
         params = [
             field.get_db_prep_save(field.pre_save(obj, False), connection) for field in targets
         ]
         params.append(obj.pk)
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            if cursor.rowcount != 1:
-                raise DatabaseError("Save with update_fields did not affect any rows.")
+        return params
 
     def _build(self, fields: Sequence[str], connection: Any) -> tuple[str, list[Any]]:
-        meta = self._model._meta
+        meta = self.model._meta
         targets = [meta.get_field(name) for name in dict.fromkeys(fields)]
         if any(not field.concrete or field.primary_key for field in targets):
             raise ValueError("only concrete, non-key fields can be updated")
@@ -188,3 +215,126 @@ class CompiledUpdate(Generic[M]):
         assignments = ", ".join(f"{qn(field.column)} = %s" for field in targets)
         table, key = qn(meta.db_table), qn(meta.pk.column)
         return f"UPDATE {table} SET {assignments} WHERE {key} = %s", targets  # noqa: S608
+
+
+def _update_one(sql: str, params: list[Any], using: str) -> None:
+    with connections[using].cursor() as cursor:
+        cursor.execute(sql, params)
+        if cursor.rowcount != 1:
+            raise DatabaseError(NOT_UPDATED)  # as save(update_fields=...) says
+
+
+NOT_UPDATED = "Save with update_fields did not affect any rows."
+_COMBINED = threading.local()  # WriteBatch's statements, by the statements each combines
+Refusal = Callable[[], Exception]
+
+
+@dataclass
+class _Write:
+    sql: str
+    params: list[Any]
+    table: str
+    refused: Refusal | None
+    insert: CompiledInsert[Any] | None = None  # None: an update
+    obj: Any = None
+    returning: Any = None
+
+
+class WriteBatch:
+    """Rows written by one transaction, queued as they are made and sent together.
+
+    On PostgreSQL they go as one statement, each write a data-modifying WITH clause: one
+    round trip, and one statement for the server to parse and run, instead of one per row on
+    every scored ball. Elsewhere each is sent on its own, in the order queued. Each row's
+    values are taken (and stamped: auto_now, auto_now_add) when it is queued, so what the
+    caller renders before send() shows them; nothing may read those rows before send().
+
+    A write that breaks a constraint of its table raises what its `refused` returns (else the
+    database's IntegrityError); an update that finds no row raises DatabaseError, as save()."""
+
+    def __init__(self, using: str = "default") -> None:
+        self.using = using
+        self._queued: list[_Write] = []
+
+    def insert(self, compiled: CompiledInsert[M], obj: M, *, refused: Refusal | None = None) -> M:
+        sql, returning = compiled.statement(self.using)
+        params = compiled.params(obj, connections[self.using])
+        table = compiled.model._meta.db_table
+        self._queued.append(_Write(sql, params, table, refused, compiled, obj, returning))
+        return obj
+
+    def update(
+        self,
+        compiled: CompiledUpdate[M],
+        obj: M,
+        fields: Sequence[str],
+        *,
+        refused: Refusal | None = None,
+    ) -> None:
+        sql, targets = compiled.statement(fields, self.using)
+        params = compiled.params(obj, targets, connections[self.using])
+        self._queued.append(_Write(sql, params, compiled.model._meta.db_table, refused))
+
+    def send(self) -> None:
+        """Write what was queued since the last send (nothing queued: no statement)."""
+        writes, self._queued = self._queued, []
+        if not writes:
+            return
+        connection = connections[self.using]
+        if connection.vendor == "postgresql" and len(writes) > 1:
+            self._send_together(writes, connection)
+        else:
+            for write in writes:
+                self._send_one(write)
+
+    def _send_one(self, write: _Write) -> None:
+        try:
+            if write.insert is None:
+                _update_one(write.sql, write.params, self.using)
+            else:
+                pk = write.insert.execute(write.params, self.using)
+        except IntegrityError as exc:
+            if write.refused is None:
+                raise
+            raise write.refused() from exc
+        if write.insert is not None:
+            write.insert.saved(write.obj, pk, self.using)
+
+    def _send_together(self, writes: list[_Write], connection: Any) -> None:
+        sql = _thread_plan(
+            _COMBINED, self.using, lambda _: _together(writes), key=tuple(w.sql for w in writes)
+        )
+        params = [param for write in writes for param in write.params]
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute(sql, params)
+                row = cursor.fetchone()
+        except IntegrityError as exc:
+            table = getattr(getattr(exc.__cause__, "diag", None), "table_name", None)
+            for write in writes:
+                if write.table == table and write.refused is not None:
+                    raise write.refused() from exc
+            raise
+        for write, value in zip(writes, row, strict=True):
+            if write.insert is None:
+                if value != 1:
+                    raise DatabaseError(NOT_UPDATED)
+            else:
+                write.insert.saved(write.obj, value, self.using)
+
+
+def _together(writes: Sequence[_Write]) -> str:
+    """One statement running every write: each INSERT returns its new key (or 1), each UPDATE
+    a row per row it changed; the result is one row with a column per write, in order."""
+    clauses, columns = [], []
+    for i, write in enumerate(writes):
+        sql = write.sql
+        if write.insert is None:
+            sql, column = f"{sql} RETURNING 1", f"(SELECT count(*) FROM w{i})"  # noqa: S608
+        else:
+            if write.returning is None:
+                sql += " RETURNING 1"
+            column = f"(SELECT * FROM w{i})"  # noqa: S608
+        clauses.append(f"w{i} AS ({sql})")
+        columns.append(column)
+    return f"WITH {', '.join(clauses)} SELECT {', '.join(columns)}"

@@ -21,6 +21,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 import rules
+from config.serializers import validated
 from matches import selectors, services
 from matches.errors import MatchError, rule_error_body
 from matches.models import Match, Table
@@ -188,9 +189,7 @@ class MatchViewSet(viewsets.GenericViewSet):
             return Response(
                 MatchEventLogSerializer({"version": match.version, "events": entries}).data
             )
-        body = MatchEventWriteSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        data = body.validated_data
+        data = validated(MatchEventWriteSerializer, request.data)
         match_id, authorize = self._scoring_target(request)
         return _run(
             match_id,
@@ -214,9 +213,7 @@ class MatchViewSet(viewsets.GenericViewSet):
     )
     @action(detail=True, methods=["post"])
     def undo(self, request: Request, pk: str | None = None) -> Response:
-        body = MatchUndoWriteSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        data = body.validated_data
+        data = validated(MatchUndoWriteSerializer, request.data)
         match_id, authorize = self._scoring_target(request)
         return _run(
             match_id,
@@ -239,9 +236,7 @@ class MatchViewSet(viewsets.GenericViewSet):
     )
     @action(detail=True, methods=["post"])
     def clock(self, request: Request, pk: str | None = None) -> Response:
-        body = MatchClockWriteSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        data = body.validated_data
+        data = validated(MatchClockWriteSerializer, request.data)
         match_id, authorize = self._scoring_target(request)
         return _run(
             match_id,
@@ -266,9 +261,7 @@ class MatchViewSet(viewsets.GenericViewSet):
     @action(detail=True, methods=["post"])
     def judge(self, request: Request, pk: str | None = None) -> Response:
         match = self.get_object()
-        body = MatchJudgeWriteSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        data = body.validated_data
+        data = validated(MatchJudgeWriteSerializer, request.data)
         service = (
             services.match_judge_call if data["action"] == "call" else services.match_judge_resolve
         )
@@ -291,9 +284,7 @@ class MatchViewSet(viewsets.GenericViewSet):
     @action(detail=True, methods=["post"], permission_classes=[TournamentPermission])
     def walkover(self, request: Request, pk: str | None = None) -> Response:
         match = self.get_object()
-        body = MatchWalkoverWriteSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        data = body.validated_data
+        data = validated(MatchWalkoverWriteSerializer, request.data)
         return _run(
             match.pk,
             lambda: services.match_walkover(
@@ -309,9 +300,7 @@ class MatchViewSet(viewsets.GenericViewSet):
     @action(detail=True, methods=["post"], permission_classes=[TournamentPermission])
     def table(self, request: Request, pk: str | None = None) -> Response:
         match = self.get_object()
-        body = MatchTableWriteSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        number = body.validated_data["table"]
+        number = validated(MatchTableWriteSerializer, request.data)["table"]
         return _run(
             match.pk,
             lambda: services.match_assign_table(match=match, table=number, actor=request.user),
@@ -325,9 +314,7 @@ class MatchViewSet(viewsets.GenericViewSet):
     @action(detail=True, methods=["post"], permission_classes=[TournamentPermission])
     def hold(self, request: Request, pk: str | None = None) -> Response:
         match = self.get_object()
-        body = MatchHoldWriteSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        held = body.validated_data["held"]
+        held = validated(MatchHoldWriteSerializer, request.data)["held"]
         return _run(
             match.pk, lambda: services.match_hold(match=match, held=held, actor=request.user)
         )

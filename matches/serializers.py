@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 from django.utils import timezone
@@ -263,6 +262,10 @@ def winning_slot(match: Match) -> str | None:
     return "b" if match.winner_id == match.player_b_id else None
 
 
+# get_status_display() rebuilds a dict of every choice on each call.
+STATUS_LABELS = dict(Match.Status.choices)
+
+
 def match_data(match: Match) -> dict[str, Any]:
     """What MatchDetailSerializer declares, for one match (its tournament, players and table
     loaded with it)."""
@@ -277,7 +280,7 @@ def match_data(match: Match) -> dict[str, Any]:
         "order": int(match.order),
         "group": match.group,
         "status": str(match.status),
-        "status_display": str(match.get_status_display()),
+        "status_display": str(STATUS_LABELS.get(match.status, match.status)),
         "held": bool(match.held),
         "self_scoring": bool(match.tournament.self_scoring),
         "players": {"a": _player_data(match.player_a), "b": _player_data(match.player_b)},
@@ -300,31 +303,6 @@ def match_data(match: Match) -> dict[str, Any]:
         "finished_at": when(match.finished_at),
         "last_events": match.recent_log,
     }
-
-
-_serializers = threading.local()
-
-
-def represent(
-    serializer_class: type[serializers.BaseSerializer],
-    instance: Any,
-    *,
-    many: bool = False,
-    context: dict[str, Any] | None = None,
-) -> Any:
-    """`serializer_class(instance, many=many, context=context).data`, without building the
-    serializer again: DRF deep-copies every declared field of a new serializer (and of each
-    nested one), which was most of the cost of rendering a match. Each thread keeps one
-    instance per class, as an instance holds the context of the call in progress."""
-    cache = _serializers.__dict__.setdefault("by_class", {})
-    serializer = cache.get((serializer_class, many))
-    if serializer is None:
-        serializer = cache[(serializer_class, many)] = serializer_class(many=many)
-    serializer._context = context or {}
-    try:
-        return serializer.to_representation(instance)
-    finally:
-        serializer._context = {}
 
 
 def clock_data(match: Match) -> dict[str, Any]:

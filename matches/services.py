@@ -17,13 +17,13 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import F, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import rules
-from config.querycache import CompiledInsert, CompiledQuery, CompiledUpdate
+from config.querycache import CompiledInsert, CompiledQuery, CompiledUpdate, WriteBatch
 from matches import clock, errors, selectors
 from matches.models import IdempotencyRecord, Match, MatchEvent, Table
 from tournaments import access
@@ -74,10 +74,25 @@ def _user(actor: Any) -> Any:
     return actor if actor is not None and getattr(actor, "is_authenticated", False) else None
 
 
+# Tournament columns no write of a match reads: its texts and prize settings. Left out of the
+# lock, they are not loaded and parsed on every ball, and its SQL stays short enough for the
+# database driver to keep its parsed form.
+_UNUSED_BY_WRITES = tuple(
+    f"tournament__{name}"
+    for name in ("description", "venue", "chief_judge", "stage_rules", "fee_bands", "place_shares")
+)
+
+
 def _locked(pk: Any) -> QuerySet[Match]:
     """The match row locked (only it), with what its answer shows (selectors.match_queryset);
     unordered: first() would sort by Match's default ordering, a join of the tournament."""
-    return selectors.match_queryset().select_for_update(of=("self",)).filter(pk=pk).order_by()
+    return (
+        selectors.match_queryset()
+        .defer(*_UNUSED_BY_WRITES)
+        .select_for_update(of=("self",))
+        .filter(pk=pk)
+        .order_by()
+    )
 
 
 # Built once per thread: run on every scoring write, and its SQL (a hundred columns of four
@@ -93,6 +108,7 @@ _LOCKED_MATCH_AND_ROLE = CompiledQuery(
 _NEW_ENTRY = CompiledInsert(MatchEvent)
 _NEW_RECORD = CompiledInsert(IdempotencyRecord)
 _SAVE_MATCH = CompiledUpdate(Match)
+_SAVE_ENTRY = CompiledUpdate(MatchEvent)
 
 
 def _lock(match_id: int, actor: Any = None) -> Match:
@@ -159,9 +175,16 @@ def _idempotent_replay(
 
 
 def _answer(
-    match: Match, *, status_code: int, respond: Renderer | None, key: str | None, endpoint: str
+    match: Match,
+    *,
+    status_code: int,
+    respond: Renderer | None,
+    key: str | None,
+    endpoint: str,
+    batch: WriteBatch | None = None,
 ) -> WriteResult:
-    """Render the answer inside the write's transaction and keep it for the idempotency key."""
+    """Render the answer inside the write's transaction and keep it for the idempotency key
+    (queued in `batch` when given, which the caller sends)."""
     body = respond(match) if respond is not None else None
     if key:
         record = IdempotencyRecord(
@@ -171,13 +194,22 @@ def _answer(
             status_code=status_code,
             response=body if body is not None else {"id": match.pk, "version": match.version},
         )
-        try:
-            _NEW_RECORD.save_new(record)
-        except IntegrityError:
-            # The key answered another request (see _idempotent_replay): this write is
-            # undone with the transaction, and the client is told.
-            raise errors.idempotency_key_reused() from None
+        # A key that answered another request (see _idempotent_replay): this write is undone
+        # with the transaction, and the client is told.
+        _queue_or_send(
+            batch, lambda b: b.insert(_NEW_RECORD, record, refused=errors.idempotency_key_reused)
+        )
     return WriteResult(match, status_code, body)
+
+
+def _queue_or_send(batch: WriteBatch | None, write: Callable[[WriteBatch], Any]) -> None:
+    """Queue a write in the caller's batch, or send it at once when there is none."""
+    if batch is not None:
+        write(batch)
+        return
+    own = WriteBatch()
+    write(own)
+    own.send()
 
 
 def _append(
@@ -188,8 +220,11 @@ def _append(
     actor: Any,
     kind: str = MatchEvent.Kind.EVENT,
     undoes: MatchEvent | None = None,
+    batch: WriteBatch | None = None,
 ) -> MatchEvent:
-    seq = match.version + 1
+    """Append an entry to the match's log (queued in `batch` when given) and bump the
+    version; Match.recent_log follows, the caller saves the match."""
+    seq, expected = match.version + 1, match.version
     entry = MatchEvent(
         match=match,
         seq=seq,
@@ -199,11 +234,14 @@ def _append(
         source=source,
         actor=_user(actor),
     )
-    try:
-        _NEW_ENTRY.save_new(entry)
-    except IntegrityError as exc:
-        # Only reachable if the row lock was bypassed: the constraint keeps the log whole.
-        raise errors.stale_version(current=seq, expected=match.version) from exc
+    # The log's constraint refuses a second entry with this seq: only reachable if the row
+    # lock was bypassed, it keeps the log whole.
+    _queue_or_send(
+        batch,
+        lambda b: b.insert(
+            _NEW_ENTRY, entry, refused=lambda: errors.stale_version(current=seq, expected=expected)
+        ),
+    )
     match.version = seq
     recent = [dict(item) for item in match.recent_log[-(selectors.LAST_EVENTS - 1) :]]
     if undoes is not None:
@@ -410,22 +448,34 @@ def match_submit_event(
         fields += _start_play(match, now)
     if event.get("type") == "time_expired" and match.clock_expired_at is None:
         fields += _mark_expired(match, now)  # entered by hand: the clock agrees
-    entry = _append(match, payload=event, source=role, actor=actor)
+    # The log entry, the match, the audit entry and the idempotency record of a ball are one
+    # statement on PostgreSQL (WriteBatch): sent before anything that reads them.
+    batch = WriteBatch()
+    entry = _append(match, payload=event, source=role, actor=actor, batch=batch)
     match.state = state
-    _SAVE_MATCH.save_fields(match, fields)
+    batch.update(_SAVE_MATCH, match, fields)
     audit_record(
         actor=actor,
         action="match.event",
         match=match,
         data={"seq": entry.seq, "event": event, "version": match.version},
+        batch=batch,
     )
+    if started or state["finished"]:
+        batch.send()  # the start and the end of play read and write through the ORM
     if started:
         _after_start(match)
     if state["finished"]:
         match_finish_from_state(match=match, actor=actor, now=now)
     answer = _answer(
-        match, status_code=201, respond=respond, key=idempotency_key, endpoint="events"
+        match,
+        status_code=201,
+        respond=respond,
+        key=idempotency_key,
+        endpoint="events",
+        batch=batch,
     )
+    batch.send()
     return _answer_started(match, answer) if started else answer
 
 
@@ -468,8 +518,9 @@ def match_undo(
     if match.status == Status.FINISHED:
         raise errors.match_finished()
     state = rules.replay(_ruleset(match), [e.payload for e in in_force])
+    batch = WriteBatch()  # one statement on PostgreSQL, as for an event
     target.undone = True
-    target.save(update_fields=["undone"])
+    batch.update(_SAVE_ENTRY, target, ["undone"])
     entry = _append(
         match,
         payload={"seq": target.seq},
@@ -477,6 +528,7 @@ def match_undo(
         actor=actor,
         kind=MatchEvent.Kind.UNDO,
         undoes=target,
+        batch=batch,
     )
     match.state = state
     fields = ["state", "version", "recent_log", "updated_at"]
@@ -488,7 +540,7 @@ def match_undo(
         if match.status == Status.RUNNING:
             match.status = Status.PAUSED
             fields.append("status")
-    match.save(update_fields=fields)
+    batch.update(_SAVE_MATCH, match, fields)
     audit_record(
         actor=actor,
         action="match.undo",
@@ -499,8 +551,13 @@ def match_undo(
             "event": target.payload,
             "version": match.version,
         },
+        batch=batch,
     )
-    return _answer(match, status_code=201, respond=respond, key=idempotency_key, endpoint="undo")
+    answer = _answer(
+        match, status_code=201, respond=respond, key=idempotency_key, endpoint="undo", batch=batch
+    )
+    batch.send()
+    return answer
 
 
 # --- the clock ------------------------------------------------------------------------------

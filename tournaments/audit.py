@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from config.querycache import CompiledInsert
+from config.querycache import CompiledInsert, WriteBatch
 from tournaments.models import AuditEntry
 
 if TYPE_CHECKING:
@@ -21,8 +21,10 @@ def audit_record(
     tournament: Tournament | None = None,
     match: Match | None = None,
     data: dict[str, Any] | None = None,
+    batch: WriteBatch | None = None,
 ) -> AuditEntry:
-    """Write one audit entry; call it inside the service's transaction so both land or neither."""
+    """Write one audit entry; call it inside the service's transaction so both land or neither.
+    Given a batch, the entry is queued in it (the caller sends it)."""
     if tournament is None and match is not None:
         tournament_id = match.tournament_id
     else:
@@ -36,6 +38,8 @@ def audit_record(
         action=action,
         data=data or {},
     )
+    if batch is not None:
+        return batch.insert(_NEW_ENTRY, entry)
     return _NEW_ENTRY.save_new(entry)
 
 

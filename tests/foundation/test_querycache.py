@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 
 from config.querycache import CompiledQuery
 from matches.models import Match
@@ -151,3 +151,89 @@ def test_annotations_and_a_repeated_argument(tournament, organiser, referee) -> 
         flags[user.username] = tuple(getattr(found, name) for name in ROLE_FLAGS)
     assert flags[organiser.username][0] is True
     assert flags[referee.username][:2] == (False, True)
+
+
+@pytest.fixture(params=["together", "one_by_one"])
+def batch_mode(request, monkeypatch):
+    """PostgreSQL sends a batch as one statement; other databases one statement per row (run
+    here by making the connection look like another database's)."""
+    if request.param == "one_by_one" or connection.vendor != "postgresql":
+        monkeypatch.setattr(connection, "vendor", "other")
+        return "one_by_one"
+    return request.param
+
+
+def test_a_batch_writes_what_the_saves_write(
+    tournament, organiser, batch_mode, django_assert_num_queries
+) -> None:
+    from config.querycache import CompiledInsert, CompiledUpdate, WriteBatch
+    from matches.models import MatchEvent
+    from tournaments.models import AuditEntry
+
+    match = MatchFactory(tournament=tournament)
+    before = Match.objects.get(pk=match.pk)
+    batch = WriteBatch()
+    entry = batch.insert(CompiledInsert(MatchEvent), MatchEvent(match=match, seq=1, payload={}))
+    assert entry.created_at is not None  # stamped when queued: the caller may render it
+    match.version, match.state = 1, {"score": {"a": 1, "b": 0}}
+    batch.update(CompiledUpdate(Match), match, ["state", "version", "updated_at"])
+    note = batch.insert(
+        CompiledInsert(AuditEntry),
+        AuditEntry(match=match, actor=organiser, action="t", data={"ё": [1, None]}),
+    )
+    with django_assert_num_queries(1 if batch_mode == "together" else 3):
+        batch.send()
+    with django_assert_num_queries(0):
+        batch.send()  # nothing left to send
+
+    assert entry.pk and note.pk and not entry._state.adding and not note._state.adding
+    stored = MatchEvent.objects.get(pk=entry.pk)
+    assert (stored.match_id, stored.seq, stored.created_at) == (match.pk, 1, entry.created_at)
+    assert AuditEntry.objects.get(pk=note.pk).data == {"ё": [1, None]}
+    saved = Match.objects.get(pk=match.pk)
+    assert (saved.version, saved.state) == (1, match.state)
+    assert saved.updated_at > before.updated_at
+
+
+def test_a_refused_write_raises_its_refusal_and_nothing_lands(tournament, batch_mode) -> None:
+    from config.querycache import CompiledInsert, CompiledUpdate, WriteBatch
+    from matches.models import MatchEvent
+
+    match = MatchFactory(tournament=tournament)
+    MatchEvent.objects.create(match=match, seq=1, payload={})
+
+    class Refused(Exception):
+        pass
+
+    batch = WriteBatch()
+    match.version = 5
+    batch.update(CompiledUpdate(Match), match, ["version"])
+    batch.insert(
+        CompiledInsert(MatchEvent), MatchEvent(match=match, seq=1, payload={}), refused=Refused
+    )
+    with pytest.raises(Refused), transaction.atomic():
+        batch.send()
+    assert Match.objects.get(pk=match.pk).version == 0
+    assert MatchEvent.objects.filter(match=match).count() == 1
+
+    unrefused = WriteBatch()
+    unrefused.insert(CompiledInsert(MatchEvent), MatchEvent(match=match, seq=1, payload={}))
+    unrefused.update(CompiledUpdate(Match), match, ["version"])
+    with pytest.raises(IntegrityError), transaction.atomic():
+        unrefused.send()
+
+
+def test_a_batched_update_of_no_row_fails_as_save_does(tournament, batch_mode) -> None:
+    from django.db import DatabaseError
+
+    from config.querycache import CompiledInsert, CompiledUpdate, WriteBatch
+    from matches.models import MatchEvent
+
+    match = MatchFactory(tournament=tournament)
+    gone = MatchFactory.build(pk=10**9, tournament=tournament)
+    batch = WriteBatch()
+    batch.insert(CompiledInsert(MatchEvent), MatchEvent(match=match, seq=1, payload={}))
+    batch.update(CompiledUpdate(Match), gone, ["version"])
+    with pytest.raises(DatabaseError), transaction.atomic():
+        batch.send()
+    assert not MatchEvent.objects.filter(match=match).exists()

@@ -215,14 +215,15 @@ def test_a_tap_while_the_database_is_unreachable_is_retried_once(people) -> None
 
 
 def test_a_tap_cut_off_in_the_middle_of_its_write_is_retried_once(people) -> None:
-    """The connection drops at the write's last statement (its audit entry): the event row and
-    the match's new state were already written in the transaction; none of it may survive."""
+    """The connection drops at the write's last row (its idempotency record): the event row,
+    the match's new state and its audit entry were already written in the transaction; none of
+    it may survive."""
     [match] = ready_matches(people["tournament"], 1)
     client = referee_api(people["referee"])
     key = uuid.uuid4().hex
 
     def drop(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
-        if sql.startswith('INSERT INTO "tournaments_auditentry"'):
+        if 'INSERT INTO "matches_idempotencyrecord"' in sql:
             raise OperationalError("server closed the connection unexpectedly")
         return execute(sql, params, many, context)
 
