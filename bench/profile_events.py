@@ -30,7 +30,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.harness import PYTHON, ROOT, service_env, throwaway_database, write_report
+from bench.harness import (
+    PYTHON,
+    ROOT,
+    cpu_seconds,
+    service_env,
+    throwaway_database,
+    write_report,
+)
 
 
 def main() -> int:
@@ -123,6 +130,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     cpu.clear(), wall.clear(), per_request.clear(), statuses.clear()
     # CPU time, not wall: waiting for PostgreSQL is not work this process does.
     profiler = cProfile.Profile(time.process_time) if args.profile else None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        (backend,) = cursor.fetchone()
+    backend_before = cpu_seconds(backend)  # the one PostgreSQL backend serving every request
     with connection.execute_wrapper(counter):
         queries.clear()
         if profiler:
@@ -133,6 +144,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             i += 1
         if profiler:
             profiler.disable()
+    backend_cpu = cpu_seconds(backend) - backend_before
     n = len(cpu)
     report: dict[str, Any] = {
         "requests": n,
@@ -140,6 +152,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "cpu_ms_median": round(statistics.median(cpu) * 1000, 2),
         "cpu_ms_mean": round(statistics.fmean(cpu) * 1000, 2),
         "wall_ms_median": round(statistics.median(wall) * 1000, 2),
+        "postgres_cpu_ms_mean": round(backend_cpu / max(1, n) * 1000, 2),
         "queries_per_request_median": statistics.median(per_request),
         "queries_by_kind_per_request": {k: round(v / n, 2) for k, v in queries.most_common()},
     }
