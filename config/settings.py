@@ -124,7 +124,7 @@ REDIS_URL = redis_url_checked(env_str("REDIS_URL")) if env_str("REDIS_URL") else
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env_str("LUZA_CACHE_PREFIX", "luza"),
         }

@@ -12,6 +12,7 @@ from django.db.models.functions import Upper
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from config.querycache import CompiledQuery
 from tournaments.algorithms import prizes
 from tournaments.algorithms.groups import GroupResult, group_table
 from tournaments.algorithms.model import Bracket, MatchSpec, Source
@@ -88,6 +89,18 @@ def match_rating_changes(*, match: Any) -> dict[str, dict[str, int]]:
 
 
 # --- tournaments and registrations -----------------------------------------------------------
+
+
+# Every public page and poll starts by loading its tournament: its SQL is built once.
+_TOURNAMENT = CompiledQuery(lambda pk: Tournament.objects.filter(pk=pk).order_by()[:1])
+
+
+def tournament_get(*, tournament_id: int) -> Tournament:
+    """The tournament; Tournament.DoesNotExist if there is none."""
+    found = _TOURNAMENT.fetch(tournament_id)
+    if not found:
+        raise Tournament.DoesNotExist
+    return found[0]
 
 
 def tournament_list(*, user: Any) -> QuerySet[Tournament]:

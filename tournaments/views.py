@@ -13,7 +13,7 @@ from typing import Any
 
 from django.db.models import Count, Max, Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control
 from django.utils.translation import get_language, gettext_lazy, pgettext
@@ -144,7 +144,10 @@ def with_live_scores(tournament: Tournament, bracket: dict[str, Any]) -> None:
 
 
 def visible_tournament(request: HttpRequest, pk: int) -> Tournament:
-    tournament = get_object_or_404(Tournament, pk=pk)
+    try:
+        tournament = selectors.tournament_get(tournament_id=pk)
+    except Tournament.DoesNotExist:
+        raise Http404 from None
     if not access.can_view_tournament(request.user, tournament):
         # A private tournament does not exist for strangers.
         raise Http404
