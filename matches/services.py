@@ -104,6 +104,14 @@ _LOCKED_MATCH_AND_ROLE = CompiledQuery(
     arity=2,
 )
 
+# The match row alone, locked: what a clock's expiry starts from. No joins: this runs for
+# every clock at once at the end of a round; what a finish needs (players, tournament) is
+# loaded then. Unordered, as Match's default ordering joins the tournament, and FOR UPDATE
+# would lock the tournament row too: every expiry would stall every table's commit.
+_LOCKED_ROW = CompiledQuery(
+    lambda pk: Match.objects.select_for_update().filter(pk=pk).order_by()[:1]
+)
+
 # The rows every scored ball writes, inserted as save() would with their SQL built once.
 _NEW_ENTRY = CompiledInsert(MatchEvent)
 _NEW_RECORD = CompiledInsert(IdempotencyRecord)
@@ -679,11 +687,16 @@ def _expire_locked(match: Match, *, via: str, now: datetime | None = None) -> bo
         # E.g. a second time_expired: the clock is marked expired, the log is unchanged.
         state = None
         logger.info("match %s: time_expired refused by the engine: %s", match.pk, err.code)
+    # At the end of a round every clock runs out at once: one statement each (WriteBatch).
+    batch = WriteBatch()
     if state is not None:
-        seq = _append(match, payload=dict(TIME_EXPIRED), source=SOURCE_CLOCK, actor=None).seq
+        entry = _append(
+            match, payload=dict(TIME_EXPIRED), source=SOURCE_CLOCK, actor=None, batch=batch
+        )
+        seq = entry.seq
         match.state = state
         fields += ["state", "version", "recent_log"]
-    match.save(update_fields=fields)
+    batch.update(_SAVE_MATCH, match, list(dict.fromkeys(fields)))
     audit_record(
         actor=None,
         action="match.clock_expired",
@@ -694,7 +707,9 @@ def _expire_locked(match: Match, *, via: str, now: datetime | None = None) -> bo
             "late_ms": (now - deadline) // _MS,
             "via": via,  # "task" at the deadline, or "sweep" when the task was lost
         },
+        batch=batch,
     )
+    batch.send()
     if state is not None and state["finished"]:
         match_finish_from_state(match=match, actor=None, now=now)
     return True
@@ -704,11 +719,8 @@ def match_clock_expire(*, match_id: int, generation: int | None = None) -> bool:
     """The task at a clock's deadline. A stale generation (the clock was paused or changed
     since), an already expired or stopped clock: nothing happens. True if it expired."""
     with transaction.atomic():
-        # No joins: this runs for every clock at once at the end of a round; what a finish
-        # needs (players, tournament) is loaded then. Without order_by("pk") first() would
-        # sort by Match's default ordering, joining the tournament, and FOR UPDATE would lock
-        # the tournament row too: every expiry would stall every table's commit.
-        match = Match.objects.select_for_update().filter(pk=match_id).order_by("pk").first()
+        found = _LOCKED_ROW.fetch(match_id)
+        match = found[0] if found else None
         if match is None or (generation is not None and generation != match.clock_generation):
             return False
         return _expire_locked(match, via="task")
