@@ -28,7 +28,7 @@ import rules
 from matches import forms, selectors, services, wording
 from matches.models import Match, Table
 from matches.serializers import winning_slot
-from tournaments import access
+from tournaments import access, http_cache
 from tournaments import services as tournament_services
 from tournaments.models import AuditEntry, Tournament
 from tournaments.views import live_response, tournament_etag, visible_tournament
@@ -40,11 +40,6 @@ MAX_BALLS = 16
 
 
 # --- what a scoreboard shows ------------------------------------------------------------------
-
-
-def match_etag(match: Match) -> str:
-    stamp = int(match.updated_at.timestamp() * 1000) if match.updated_at else 0
-    return f"m{match.pk}-{match.version}-{stamp}"
 
 
 def names_of(match: Match) -> dict[str, str]:
@@ -185,7 +180,7 @@ def scoreboard(request: HttpRequest, pk: int) -> HttpResponse:
 
     return live_response(
         request,
-        etag=match_etag(match),
+        etag=http_cache.match_tag(match),
         page="matches/scoreboard.html",
         fragment="matches/_scoreboard.html",
         context=context,
@@ -202,7 +197,7 @@ def table_overlay(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         .order_by("-called_at", "-pk")
         .first()
     )
-    etag = f"o{table.pk}-" + (match_etag(match) if match else "free")
+    etag = f"o{table.pk}-" + (http_cache.match_tag(match) if match else "free")
 
     def context() -> dict[str, Any]:
         data: dict[str, Any] = {"tournament": tournament, "table": table}

@@ -91,9 +91,10 @@ def bracket_cache(tournament: Tournament, etag: str) -> FragmentCache:
     )
 
 
-def match_etag(match: Match) -> str:
-    """A match's API representation: its log (version), its row (updated_at: clock, table,
-    status), its players (ratings move after each of their results) and its tournament."""
+def match_tag(match: Match) -> str:
+    """What a match's API representation and scoreboard show: its log (version), its row
+    (updated_at: clock, table, status), its players (a new name; ratings move after each of
+    their results) and its tournament, all loaded with the match."""
     stamps = [
         match.updated_at,
         match.player_a.updated_at if match.player_a else None,
@@ -101,7 +102,12 @@ def match_etag(match: Match) -> str:
         match.tournament.updated_at,
     ]
     millis = "-".join(str(int(s.timestamp() * 1000)) if s else "0" for s in stamps)
-    return f'W/"m{match.pk}-{match.version}-{millis}-{get_language()}"'
+    return f"m{match.pk}-{match.version}-{millis}"
+
+
+def match_etag(match: Match) -> str:
+    """The ETag of a match's API representation (in the user's language)."""
+    return f'W/"{match_tag(match)}-{get_language()}"'
 
 
 def cached_render(place: FragmentCache, render: Callable[[], str]) -> tuple[str, bool]:

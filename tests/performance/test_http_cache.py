@@ -190,3 +190,18 @@ def test_renaming_a_player_changes_the_cached_bracket(drawn, organiser) -> None:
     after = bracket(Client(), drawn, first["ETag"])
     assert after.status_code == 200
     assert "Переименованный Игрок" in after.content.decode()
+
+
+def test_a_renamed_player_changes_the_scoreboard_at_once(first_match, organiser) -> None:
+    from tournaments.services.players import player_update
+
+    phone = Client()
+    url = f"/m/{first_match.pk}/?fragment=1"
+    etag = phone.get(url)["ETag"]
+    assert phone.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+
+    player_update(player=first_match.player_a, actor=organiser, data={"name": "Иван Новиков"})
+    after = phone.get(url, HTTP_IF_NONE_MATCH=etag)
+
+    assert after.status_code == 200
+    assert "Иван Новиков" in after.content.decode()
