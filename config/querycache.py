@@ -323,6 +323,23 @@ class WriteBatch:
                 write.insert.saved(write.obj, value, self.using)
 
 
+def insert_row(
+    compiled: CompiledInsert[M],
+    obj: M,
+    *,
+    batch: WriteBatch | None = None,
+    refused: Refusal | None = None,
+) -> M:
+    """Queue the row in `batch` (its caller sends it), or insert it now when there is none;
+    a constraint it breaks raises what `refused` returns, either way."""
+    if batch is not None:
+        return batch.insert(compiled, obj, refused=refused)
+    now = WriteBatch()
+    now.insert(compiled, obj, refused=refused)
+    now.send()
+    return obj
+
+
 def _together(writes: Sequence[_Write]) -> str:
     """One statement running every write: each INSERT returns its new key (or 1), each UPDATE
     a row per row it changed; the result is one row with a column per write, in order."""

@@ -23,7 +23,13 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import rules
-from config.querycache import CompiledInsert, CompiledQuery, CompiledUpdate, WriteBatch
+from config.querycache import (
+    CompiledInsert,
+    CompiledQuery,
+    CompiledUpdate,
+    WriteBatch,
+    insert_row,
+)
 from matches import clock, errors, selectors
 from matches.models import IdempotencyRecord, Match, MatchEvent, Table
 from tournaments import access
@@ -204,20 +210,8 @@ def _answer(
         )
         # A key that answered another request (see _idempotent_replay): this write is undone
         # with the transaction, and the client is told.
-        _queue_or_send(
-            batch, lambda b: b.insert(_NEW_RECORD, record, refused=errors.idempotency_key_reused)
-        )
+        insert_row(_NEW_RECORD, record, batch=batch, refused=errors.idempotency_key_reused)
     return WriteResult(match, status_code, body)
-
-
-def _queue_or_send(batch: WriteBatch | None, write: Callable[[WriteBatch], Any]) -> None:
-    """Queue a write in the caller's batch, or send it at once when there is none."""
-    if batch is not None:
-        write(batch)
-        return
-    own = WriteBatch()
-    write(own)
-    own.send()
 
 
 def _append(
@@ -244,11 +238,11 @@ def _append(
     )
     # The log's constraint refuses a second entry with this seq: only reachable if the row
     # lock was bypassed, it keeps the log whole.
-    _queue_or_send(
-        batch,
-        lambda b: b.insert(
-            _NEW_ENTRY, entry, refused=lambda: errors.stale_version(current=seq, expected=expected)
-        ),
+    insert_row(
+        _NEW_ENTRY,
+        entry,
+        batch=batch,
+        refused=lambda: errors.stale_version(current=seq, expected=expected),
     )
     match.version = seq
     recent = [dict(item) for item in match.recent_log[-(selectors.LAST_EVENTS - 1) :]]
@@ -696,7 +690,7 @@ def _expire_locked(match: Match, *, via: str, now: datetime | None = None) -> bo
         seq = entry.seq
         match.state = state
         fields += ["state", "version", "recent_log"]
-    batch.update(_SAVE_MATCH, match, list(dict.fromkeys(fields)))
+    batch.update(_SAVE_MATCH, match, fields)
     audit_record(
         actor=None,
         action="match.clock_expired",

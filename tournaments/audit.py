@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from config.querycache import CompiledInsert, WriteBatch
+from config.querycache import CompiledInsert, WriteBatch, insert_row
 from tournaments.models import AuditEntry
 
 if TYPE_CHECKING:
@@ -38,9 +38,7 @@ def audit_record(
         action=action,
         data=data or {},
     )
-    if batch is not None:
-        return batch.insert(_NEW_ENTRY, entry)
-    return _NEW_ENTRY.save_new(entry)
+    return insert_row(_NEW_ENTRY, entry, batch=batch)
 
 
 # Written with every scored ball: its INSERT is built once (as save() would write it).
