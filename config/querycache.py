@@ -7,7 +7,8 @@ rows once per thread and database, then runs that statement with new parameters 
 rows as the ORM's own ModelIterable does: the same instances, related objects and field
 conversions. It leans on the ORM's compiler (Django is pinned in requirements.txt);
 tests/foundation/test_querycache.py holds its results equal to the plain queryset's.
-CompiledInsert and CompiledUpdate do the same for save() of one row.
+CompiledInsert and CompiledUpdate do the same for save() of one row, written through a
+WriteBatch (or insert_row for a single new row).
 """
 
 from __future__ import annotations
@@ -131,10 +132,6 @@ class CompiledInsert(Generic[M]):
         self._fields = [f for f in meta.concrete_fields if f is not meta.auto_field]
         self._plans = threading.local()
 
-    def save_new(self, obj: M, *, using: str = "default") -> M:
-        params = self.params(obj, connections[using])
-        return self.saved(obj, self.execute(params, using), using)
-
     def execute(self, params: list[Any], using: str) -> Any:
         """Run the INSERT with those values; the new key (None without an automatic key)."""
         connection = connections[using]
@@ -187,10 +184,6 @@ class CompiledUpdate(Generic[M]):
     def __init__(self, model: type[M]) -> None:
         self.model = model
         self._plans = threading.local()
-
-    def save_fields(self, obj: M, fields: Sequence[str], *, using: str = "default") -> None:
-        sql, targets = self.statement(fields, using)
-        _update_one(sql, self.params(obj, targets, connections[using]), using)
 
     def statement(self, fields: Sequence[str], using: str) -> tuple[str, list[Any]]:
         """The UPDATE of those fields by key, and the fields it sets, in order."""

@@ -99,27 +99,27 @@ def test_a_query_with_constants_and_several_arguments(tournament) -> None:
 def test_an_insert_writes_what_save_writes(tournament, organiser, django_assert_num_queries):
     from django.db import IntegrityError
 
-    from config.querycache import CompiledInsert
+    from config.querycache import CompiledInsert, insert_row
     from matches.models import MatchEvent
 
     match = MatchFactory(tournament=tournament)
     new_entry = CompiledInsert(MatchEvent)
     entry = MatchEvent(match=match, seq=1, payload={"type": "break", "ball": "ё"}, actor=organiser)
     with django_assert_num_queries(1):
-        new_entry.save_new(entry)
+        insert_row(new_entry, entry)
     assert entry.pk and entry.created_at is not None and not entry._state.adding
     stored = MatchEvent.objects.get(pk=entry.pk)
     for field in MatchEvent._meta.concrete_fields:
         assert getattr(stored, field.attname) == getattr(entry, field.attname), field.name
     with pytest.raises(IntegrityError), transaction.atomic():
-        new_entry.save_new(MatchEvent(match=match, seq=1, payload={}))  # the log's constraint
+        insert_row(new_entry, MatchEvent(match=match, seq=1, payload={}))  # the log's constraint
     assert MatchEvent.objects.filter(match=match).count() == 1
 
 
 def test_an_update_writes_what_save_with_update_fields_writes(tournament) -> None:
     from django.db import DatabaseError
 
-    from config.querycache import CompiledUpdate
+    from config.querycache import CompiledUpdate, WriteBatch
 
     save_match = CompiledUpdate(Match)
     match = MatchFactory(tournament=tournament)
@@ -127,13 +127,16 @@ def test_an_update_writes_what_save_with_update_fields_writes(tournament) -> Non
     match.state = {"score": {"a": 3, "b": 1}, "name": "Пирамида"}
     match.version = 7
     match.key = "not-written"  # not among the fields
-    save_match.save_fields(match, ["state", "version", "updated_at"])
+    batch = WriteBatch()
+    batch.update(save_match, match, ["state", "version", "updated_at"])
+    batch.send()
     stored = Match.objects.get(pk=match.pk)
     assert (stored.state, stored.version, stored.key) == (match.state, 7, before.key)
     assert stored.updated_at > before.updated_at  # auto_now stamps, as in save()
     match.pk = 10**9
     with pytest.raises(DatabaseError):
-        save_match.save_fields(match, ["version"])
+        batch.update(save_match, match, ["version"])
+        batch.send()
 
 
 def test_annotations_and_a_repeated_argument(tournament, organiser, referee) -> None:
