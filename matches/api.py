@@ -51,6 +51,7 @@ from tournaments.access import (
     can_manage_tournament,
 )
 from tournaments.api import AUDIT_PAGE_PARAMETERS, audit_page
+from tournaments.errors import TournamentError
 from tournaments.models import Tournament
 from tournaments.selectors import tournament_audit
 from tournaments.serializers import AuditPageSerializer
@@ -92,6 +93,13 @@ def _run(match_id: int, write: Callable[[], services.WriteResult | Match]) -> Re
         result = write()
     except MatchError as err:
         return _refusal(err, match_id)
+    except TournamentError as err:
+        # The tournament refused the write's consequences (e.g. the next match has started):
+        # nothing of it was kept.
+        body = {"code": err.code, "message": err.message, "params": err.params}
+        if err.status == status.HTTP_409_CONFLICT:
+            body["match"] = render_match(selectors.match_get(match_id=match_id))
+        return Response(body, status=err.status)
     except rules.RuleError as err:
         names = selectors.match_player_names(match=selectors.match_get(match_id=match_id))
         return Response(

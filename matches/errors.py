@@ -257,6 +257,23 @@ def judge_not_called() -> MatchError:
     return MatchError("judge_not_called", _("Nobody has called the judge to this match."))
 
 
+def judge_called() -> MatchError:
+    return MatchError(
+        "judge_called",
+        _(
+            "The judge has been called to this match; until the call is resolved only a "
+            "referee or an organiser can act on it."
+        ),
+        status=403,
+    )
+
+
+def concede_only_yourself() -> MatchError:
+    return MatchError(
+        "concede_only_yourself", _("A player can concede the match only for themselves."), status=403
+    )
+
+
 def slot_empty(slot: str) -> MatchError:
     return MatchError(
         "slot_empty",

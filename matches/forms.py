@@ -45,6 +45,7 @@ class CorrectResultForm(forms.Form):
     winner = forms.ChoiceField(label=_("Winner"), choices=SLOTS, widget=forms.RadioSelect)
     score_a = forms.IntegerField(label=_("Score A"), min_value=0, max_value=999)
     score_b = forms.IntegerField(label=_("Score B"), min_value=0, max_value=999)
+    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
 
 
 class HandicapForm(forms.Form):

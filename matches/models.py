@@ -104,6 +104,17 @@ class Match(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
+    # The organiser's last correction of the result. The fields above then hold the corrected
+    # result (result "corrected"), which every reader shows; the log keeps what was played.
+    # corrected_from is the result it replaced: {"winner": "a"|"b"|None, "score_a", "score_b",
+    # "result", "status"}; every correction is also in the audit log (before, after, reason).
+    corrected_at = models.DateTimeField(null=True, blank=True)
+    corrected_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    correction_reason = models.CharField(max_length=300, blank=True)
+    corrected_from = models.JSONField(default=dict, blank=True)
+
     # Net match clock: the truth lives here, Celery only acts on it.
     clock_limit_seconds = models.PositiveIntegerField(null=True, blank=True)
     clock_elapsed_ms = models.BigIntegerField(default=0)  # net time before clock_running_since

@@ -97,6 +97,62 @@ def match_player_names(*, match: Match) -> dict[str, str]:
     return names
 
 
+# --- the result: one record that every reader shows -------------------------------------------
+
+WITH_RESULT = (Match.Status.FINISHED, Match.Status.WALKOVER)
+
+
+def winning_slot(match: Match) -> str | None:
+    """The slot of the match's winner (its stored result), or None."""
+    if match.winner_id is None:
+        return None
+    if match.winner_id == match.player_a_id:
+        return "a"
+    return "b" if match.winner_id == match.player_b_id else None
+
+
+def _score_key(state: dict[str, Any], ruleset: dict[str, Any]) -> str:
+    """Where the state keeps the figures of the final score (as services.final_score reads
+    them): Duplex's final points, frames won in a match of frames, else the frame's score."""
+    if state.get("discipline") == "duplex":
+        return "plus" if state.get("plus") and not state.get("final") else "final"
+    frames = (state.get("ruleset") or ruleset or {}).get("frames_to_win", 1) or 1
+    return "frames" if frames > 1 else "score"
+
+
+def result_state(match: Match) -> dict[str, Any]:
+    """The engine's state as readers show it. Until there is a result, the state itself; once
+    there is one, the stored result (winner, score) laid over it, so that nothing shown can
+    disagree with it: a walkover or a corrected result is not what the table's log folds to.
+    The stored state and the log stay what was played. The state is not copied when it already
+    says the same (every ball of a live match is answered through here)."""
+    state = match.state or {}
+    slot = winning_slot(match) if match.status in WITH_RESULT else None
+    if slot is None:
+        return state
+    corrected_or_walkover = match.result in (Match.Result.CORRECTED, Match.Result.WALKOVER)
+    figures = (
+        None if match.score_a is None or match.score_b is None else {"a": match.score_a, "b": match.score_b}
+    )
+    key = _score_key(state, match.ruleset)
+    if (
+        not corrected_or_walkover
+        and state.get("finished")
+        and state.get("winner") == slot
+        and (figures is None or state.get(key) == figures)
+    ):
+        return state
+    shown = dict(state)
+    shown["finished"] = True
+    shown["winner"] = slot
+    shown["awaiting"] = None
+    if corrected_or_walkover:
+        shown["end_reason"] = str(match.result)
+    if figures is not None:
+        shown[key] = figures
+    return shown
+
+
 def score_summary(state: dict[str, Any]) -> dict[str, Any]:
     """The figures a scoreboard shows, whatever the discipline."""
     if not state:
@@ -104,6 +160,50 @@ def score_summary(state: dict[str, Any]) -> dict[str, Any]:
     if state.get("discipline") == "duplex":
         return {"score": state.get("final") or state.get("plus"), "frames": None}
     return {"score": state.get("score"), "frames": state.get("frames")}
+
+
+def match_score_summary(match: Match, state: dict[str, Any] | None = None) -> dict[str, Any]:
+    """score_summary of the state readers are shown (result_state, passed when already
+    built); a result without a score (a walkover) shows none."""
+    if match.status in WITH_RESULT and match.winner_id is not None and match.score_a is None:
+        return {"score": None, "frames": None}
+    return score_summary(result_state(match) if state is None else state)
+
+
+def result_mark(
+    *, result: str, end_reason: str | None = None, corrected: bool = False
+) -> str | None:
+    """How a match ended, as the pages mark it: "walkover", "forfeit", "time", "golden_ball",
+    "corrected"; None for a race won (or no result yet)."""
+    if corrected or result == Match.Result.CORRECTED:
+        return "corrected"
+    if result == Match.Result.TIME and end_reason == "golden_ball":
+        return "golden_ball"
+    if result in (Match.Result.WALKOVER, Match.Result.FORFEIT, Match.Result.TIME):
+        return str(result)
+    return None
+
+
+def match_result_mark(match: Match) -> str | None:
+    if match.status not in WITH_RESULT:
+        return None
+    return result_mark(
+        result=match.result,
+        end_reason=(match.state or {}).get("end_reason"),
+        corrected=match.corrected_at is not None,
+    )
+
+
+def correction_data(match: Match) -> dict[str, Any] | None:
+    """The last correction of the result as the API shows it: when, why, and the result it
+    replaced. Who corrected it is in the organisers' audit log."""
+    if match.corrected_at is None:
+        return None
+    return {
+        "at": timestamp(match.corrected_at),
+        "reason": str(match.correction_reason),
+        "previous": dict(match.corrected_from or {}),
+    }
 
 
 @dataclass

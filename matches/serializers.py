@@ -140,6 +140,20 @@ class MatchJudgeCallSerializer(serializers.Serializer):
     note = serializers.CharField()
 
 
+class MatchResultBeforeSerializer(serializers.Serializer):
+    winner = serializers.ChoiceField(choices=("a", "b"), allow_null=True)
+    score_a = serializers.IntegerField(allow_null=True)
+    score_b = serializers.IntegerField(allow_null=True)
+    result = serializers.CharField()
+    status = serializers.CharField()
+
+
+class MatchCorrectionSerializer(serializers.Serializer):
+    at = serializers.DateTimeField()
+    reason = serializers.CharField()
+    previous = MatchResultBeforeSerializer(help_text=_("The result this correction replaced."))
+
+
 class MatchEventSerializer(serializers.Serializer):
     seq = serializers.IntegerField(help_text=_("Position in the log; the version after it."))
     kind = serializers.ChoiceField(choices=MatchEvent.Kind.choices)
@@ -184,7 +198,12 @@ class MatchDetailSerializer(serializers.Serializer):
     table = MatchTableSerializer(allow_null=True)
     called_at = serializers.DateTimeField(allow_null=True)
     version = serializers.IntegerField(help_text=_("Log entries so far; send it back to write."))
-    state = serializers.JSONField(help_text=_("The rules engine's state after the log."))
+    state = serializers.JSONField(
+        help_text=_(
+            "The rules engine's state after the log; once the match has a result, with that "
+            "result (winner, score) laid over it, as after a walkover or a correction."
+        )
+    )
     score = serializers.SerializerMethodField()
     clock = serializers.SerializerMethodField()
     judge = serializers.SerializerMethodField()
@@ -192,6 +211,7 @@ class MatchDetailSerializer(serializers.Serializer):
     result = serializers.CharField()
     score_a = serializers.IntegerField(allow_null=True)
     score_b = serializers.IntegerField(allow_null=True)
+    correction = serializers.SerializerMethodField()
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
     last_events = serializers.SerializerMethodField()
@@ -210,7 +230,7 @@ class MatchDetailSerializer(serializers.Serializer):
         }
     )
     def get_score(self, match: Match) -> dict[str, Any]:
-        return selectors.score_summary(match.state)
+        return selectors.match_score_summary(match)
 
     @extend_schema_field(MatchClockSerializer)
     def get_clock(self, match: Match) -> dict[str, Any]:
@@ -219,6 +239,10 @@ class MatchDetailSerializer(serializers.Serializer):
     @extend_schema_field(MatchJudgeCallSerializer)
     def get_judge(self, match: Match) -> dict[str, Any]:
         return judge_data(match)
+
+    @extend_schema_field(MatchCorrectionSerializer(allow_null=True))
+    def get_correction(self, match: Match) -> dict[str, Any] | None:
+        return selectors.correction_data(match)
 
     @extend_schema_field(
         {"type": "string", "enum": ["a", "b"], "nullable": True, "description": "winner's slot"}
@@ -254,12 +278,7 @@ def head_start_data(match: Match) -> dict[str, int]:
     return {"a": head.get("a", 0), "b": head.get("b", 0)}
 
 
-def winning_slot(match: Match) -> str | None:
-    if match.winner_id is None:
-        return None
-    if match.winner_id == match.player_a_id:
-        return "a"
-    return "b" if match.winner_id == match.player_b_id else None
+winning_slot = selectors.winning_slot
 
 
 # get_status_display() rebuilds a dict of every choice on each call.
@@ -271,6 +290,7 @@ def match_data(match: Match) -> dict[str, Any]:
     loaded with it)."""
     table = match.table
     when = selectors.timestamp
+    state = selectors.result_state(match)
     return {
         "id": match.pk,
         "tournament": match.tournament_id,
@@ -291,14 +311,15 @@ def match_data(match: Match) -> dict[str, Any]:
         else {"id": table.pk, "number": int(table.number), "label": str(table.label)},
         "called_at": when(match.called_at),
         "version": int(match.version),
-        "state": match.state,
-        "score": selectors.score_summary(match.state),
+        "state": state,
+        "score": selectors.match_score_summary(match, state),
         "clock": clock_data(match),
         "judge": judge_data(match),
         "winner": winning_slot(match),
         "result": str(match.result),
         "score_a": match.score_a,
         "score_b": match.score_b,
+        "correction": selectors.correction_data(match),
         "started_at": when(match.started_at),
         "finished_at": when(match.finished_at),
         "last_events": match.recent_log,
@@ -366,7 +387,7 @@ class TableBoardMatchSerializer(serializers.Serializer):
 
     @extend_schema_field({"type": "object"})
     def get_score(self, match: Match) -> dict[str, Any]:
-        return selectors.score_summary(match.state)
+        return selectors.match_score_summary(match)
 
     @extend_schema_field(MatchClockSerializer)
     def get_clock(self, match: Match) -> dict[str, Any]:

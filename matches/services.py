@@ -161,11 +161,40 @@ def _check_version(match: Match, expected: int | None) -> None:
         raise errors.stale_version(current=match.version, expected=expected)
 
 
-def _check_playable(match: Match) -> None:
-    if match.status == Status.SCHEDULED or match.player_a_id is None or match.player_b_id is None:
-        raise errors.match_not_ready()
+def _check_open(match: Match) -> None:
+    """A match with a result (finished, walked over, corrected) or not needed takes nothing
+    more: only the organiser's correction changes its result."""
+    if match.status == Status.FINISHED:
+        raise errors.match_finished()
     if match.status in (Status.WALKOVER, Status.VOID):
         raise errors.match_closed(match.status, match.get_status_display())
+
+
+def _check_playable(match: Match) -> None:
+    _check_open(match)
+    if match.status == Status.SCHEDULED or match.player_a_id is None or match.player_b_id is None:
+        raise errors.match_not_ready()
+
+
+def player_slot(match: Match, actor: Any) -> str | None:
+    """The slot of the acting user in the match (self-scoring), from the players loaded."""
+    user = _user(actor)
+    for slot, player in (("a", match.player_a), ("b", match.player_b)):
+        if user is not None and player is not None and player.user_id == user.pk:
+            return slot
+    return None
+
+
+def _check_player_may_act(match: Match, role: str, actor: Any, event: Any = None) -> None:
+    """Self-scoring is fair: while a judge call is open only a referee or an organiser acts
+    on the match, and a player concedes only for himself."""
+    if role != access.MATCH_PLAYER:
+        return
+    if match.judge_called_at is not None:
+        raise errors.judge_called()
+    if isinstance(event, dict) and event.get("type") == "forfeit":
+        if event.get("player") != player_slot(match, actor):
+            raise errors.concede_only_yourself()
 
 
 def _idempotent_replay(
@@ -440,6 +469,9 @@ def match_submit_event(
         and role != access.MATCH_ORGANISER
     ):
         raise PermissionDenied(_("Only the match clock or an organiser can end the time."))
+    # A closed match says so whatever version the client saw: there is nothing to reload.
+    _check_open(match)
+    _check_player_may_act(match, role, actor, event)
     _check_version(match, expected_version)
     _check_playable(match)
     state = rules.apply(_state(match), event)
@@ -501,9 +533,10 @@ def match_undo(
     replayed = _idempotent_replay(match, idempotency_key, "undo", expected_version=expected_version)
     if replayed is not None:
         return replayed
+    # A finished match is corrected by the organiser, not undone: nothing reopens it.
+    _check_open(match)
+    _check_player_may_act(match, role, actor)
     _check_version(match, expected_version)
-    if match.status in (Status.WALKOVER, Status.VOID):
-        raise errors.match_closed(match.status, match.get_status_display())
     in_force = list(
         MatchEvent.objects.filter(match=match, kind=MatchEvent.Kind.EVENT, undone=False).order_by(
             "seq"
@@ -517,8 +550,6 @@ def match_undo(
         actor, match
     ):
         raise PermissionDenied(_("Only an organiser can undo the end of time."))
-    if match.status == Status.FINISHED:
-        raise errors.match_finished()
     state = rules.replay(_ruleset(match), [e.payload for e in in_force])
     batch = WriteBatch()  # one statement on PostgreSQL, as for an event
     target.undone = True
@@ -583,15 +614,14 @@ def match_clock(
     match = _lock(match_id, actor)
     if authorize is not None:
         authorize(match)
-    _role(actor, match)
+    role = _role(actor, match)
     replayed = _idempotent_replay(match, idempotency_key, "clock")
     if replayed is not None:
         return replayed
     if action not in CLOCK_ACTIONS:
         raise ValueError(f"unknown clock action {action!r}")
-    if match.status == Status.FINISHED:
-        raise errors.match_finished()
     _check_playable(match)
+    _check_player_may_act(match, role, actor)
     now = timezone.now()
     fields = ["updated_at"]
     data: dict[str, Any] = {}

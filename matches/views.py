@@ -72,11 +72,11 @@ def clock_view(match: Match, now: Any = None) -> dict[str, Any]:
 def score_view(match: Match) -> dict[str, Any]:
     """Scores for a scoreboard: the current frame (head start included) and frames won;
     the final score once finished."""
-    state = match.state or {}
-    summary = selectors.score_summary(state)
+    # Once there is a result, the state shown is that result (selectors.result_state): a
+    # corrected score or a walkover, not what the table's log folds to.
+    state = selectors.result_state(match)
+    summary = selectors.match_score_summary(match, state)
     score = summary["score"] or {"a": match.score_a, "b": match.score_b}
-    if match.status in (Match.Status.FINISHED, Match.Status.WALKOVER) and not state.get("events"):
-        score = {"a": match.score_a, "b": match.score_b}
     ruleset = state.get("ruleset") or match.ruleset or {}
     head = ruleset.get("head_start") or {}
     frames_to_win = ruleset.get("frames_to_win", 1)
@@ -141,7 +141,10 @@ def stage_label(match: Match) -> str:
 
 def scoreboard_context(match: Match) -> dict[str, Any]:
     names = names_of(match)
+    mark = selectors.match_result_mark(match)
     return {
+        "mark": mark,
+        "mark_label": wording.result_mark_label(mark, match.corrected_from),
         "match": match,
         "stage_label": stage_label(match),
         "names": names,
@@ -197,6 +200,14 @@ def table_overlay(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         .order_by("-called_at", "-pk")
         .first()
     )
+    if match is None:
+        # Between matches the broadcast shows the table's last result, and how it ended.
+        match = (
+            selectors.match_queryset()
+            .filter(table=table, status__in=selectors.WITH_RESULT)
+            .order_by("-finished_at", "-pk")
+            .first()
+        )
     etag = f"o{table.pk}-" + (http_cache.match_tag(match) if match else "free")
 
     def context() -> dict[str, Any]:
@@ -258,6 +269,13 @@ def referee_ui() -> dict[str, Any]:
         "end_time": _("Won on time"),
         "end_golden_ball": _("Won by the golden ball"),
         "end_forfeit": _("Won by forfeit"),
+        "end_walkover": _("Walkover"),
+        "end_corrected": _("Result corrected by the organiser"),
+        "judge_coming": _(
+            "The judge is on the way. Until the call is resolved, only the judge can act on "
+            "this match."
+        ),
+        "concede_self": _("Concede the match"),
         "breaks": _("breaks"),
         "legal_break": _("Legal break"),
         "illegal_break": _("Illegal break"),
@@ -334,7 +352,8 @@ class RefereeView(LoginRequiredMixin, View):
         from matches.api import render_match
 
         match = get_object_or_404(selectors.match_queryset(), pk=pk)
-        if access.match_scoring_role(request.user, match) is None:
+        role = access.match_scoring_role(request.user, match)
+        if role is None:
             if not access.can_view_match(request.user, match):
                 raise Http404  # a private tournament's match does not exist for strangers
             return render(request, "matches/referee_denied.html", {"match": match}, status=403)
@@ -346,6 +365,9 @@ class RefereeView(LoginRequiredMixin, View):
                 "names": names_of(match),
                 "match_data": render_match(match),
                 "ui": referee_ui(),
+                # Who scores: a self-scoring player concedes only for themselves and waits
+                # while the judge is called (the API enforces both).
+                "me": {"role": role, "slot": services.player_slot(match, request.user)},
                 "api_url": reverse("match-detail", args=[match.pk]),
                 "can_manage": access.can_manage_tournament(request.user, match.tournament),
             },
@@ -571,6 +593,7 @@ class MatchCorrectView(MatchAction):
             winner_slot=form.cleaned_data["winner"],
             score_a=form.cleaned_data["score_a"],
             score_b=form.cleaned_data["score_b"],
+            reason=form.cleaned_data["reason"],
             actor=request.user,
         )
         return _("The result is corrected.")

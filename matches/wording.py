@@ -205,3 +205,26 @@ def describe_event(payload: dict[str, Any], names: dict[str, str]) -> str:
     if kind == "forfeit":
         return _("%(who)s concedes the match") % {"who": who}
     return str(kind or "")
+
+
+# How a match ended, as the bracket, scoreboards and standings mark it (selectors.result_mark).
+RESULT_MARKS: dict[str, Any] = {
+    "walkover": gettext_lazy("walkover"),
+    "forfeit": gettext_lazy("forfeit"),
+    "time": gettext_lazy("on time"),
+    "golden_ball": gettext_lazy("decided by the golden ball"),
+}
+
+
+def result_mark_label(mark: str | None, corrected_from: dict[str, Any] | None = None) -> str:
+    """The words of a result mark; a correction says what the result was."""
+    if mark is None:
+        return ""
+    if mark != "corrected":
+        return str(RESULT_MARKS[mark])
+    before = corrected_from or {}
+    if before.get("score_a") is not None and before.get("score_b") is not None:
+        return _("corrected: was %(a)s:%(b)s") % {"a": before["score_a"], "b": before["score_b"]}
+    if before.get("result") == "walkover":
+        return _("corrected: was a walkover")
+    return _("corrected")

@@ -448,6 +448,7 @@ class MatchCorrectView(TournamentScopedView):
             winner_slot=v["winner"],
             score_a=v["score_a"],
             score_b=v["score_b"],
+            reason=v["reason"],
             actor=request.user,
         )
         return Response(s.MatchSummarySerializer(match).data)

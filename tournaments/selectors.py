@@ -285,6 +285,9 @@ _BRACKET_FIELDS = (
     "head_start_overridden",
     "winner_id",
     "result",
+    "state__end_reason",  # one key of the state: the golden ball's mark
+    "corrected_from",
+    "corrected_at",
     "table__number",
     "winner_to_id",
     "winner_slot",
@@ -298,6 +301,8 @@ def tournament_bracket(*, tournament: Tournament) -> dict[str, Any]:
     (with seed and rating), where unknown players come from, score, race and head start,
     status, winner, table, links, and the Elo change. Three queries whatever the size."""
     from matches.models import Match
+    from matches.selectors import result_mark
+    from matches.wording import result_mark_label
 
     # Plain values with the players and table joined: no model instances, and not the engine
     # state, the bulk of a row.
@@ -342,6 +347,15 @@ def tournament_bracket(*, tournament: Tournament) -> dict[str, Any]:
         if row["winner_id"] is not None:
             winner = "a" if row["winner_id"] == row["player_a_id"] else "b"
         delta = changes.get(row["pk"])
+        mark = (
+            result_mark(
+                result=row["result"],
+                end_reason=row["state__end_reason"],
+                corrected=row["corrected_at"] is not None,
+            )
+            if row["status"] in ("finished", "walkover")
+            else None
+        )
         matches.append(
             {
                 "id": row["pk"],
@@ -366,6 +380,8 @@ def tournament_bracket(*, tournament: Tournament) -> dict[str, Any]:
                 "head_start_overridden": row["head_start_overridden"],
                 "winner": winner,
                 "result": row["result"],
+                "mark": mark,
+                "mark_label": result_mark_label(mark, row["corrected_from"]),
                 "table": row["table__number"],
                 "winner_to": link(row["winner_to_id"], row["winner_slot"]),
                 "loser_to": link(row["loser_to_id"], row["loser_slot"]),
@@ -440,6 +456,8 @@ def bracket_from_plan(tournament: Tournament, plan: DrawPlan) -> dict[str, Any]:
                 "head_start_overridden": False,
                 "winner": None,
                 "result": "",
+                "mark": None,
+                "mark_label": "",
                 "table": None,
                 "winner_to": _link(spec.winner_to),
                 "loser_to": _link(spec.loser_to),

@@ -406,6 +406,15 @@ class BracketMatchSerializer(serializers.Serializer):
     head_start_overridden = serializers.BooleanField()
     winner = serializers.ChoiceField(choices=["a", "b"], allow_null=True)
     result = serializers.CharField(allow_blank=True)
+    mark = serializers.ChoiceField(
+        choices=["walkover", "forfeit", "time", "golden_ball", "corrected"],
+        allow_null=True,
+        help_text="How the match ended, when not by the race: walkover, forfeit, time, "
+        "golden ball, or a corrected result.",
+    )
+    mark_label = serializers.CharField(
+        allow_blank=True, help_text='The mark in words, e.g. "corrected: was 10:1".'
+    )
     table = serializers.IntegerField(allow_null=True)
     winner_to = LinkSerializer(allow_null=True)
     loser_to = LinkSerializer(allow_null=True)
@@ -520,6 +529,9 @@ class CorrectResultSerializer(StrictSerializer):
     winner = serializers.ChoiceField(choices=["a", "b"])
     score_a = serializers.IntegerField(min_value=0, max_value=999)
     score_b = serializers.IntegerField(min_value=0, max_value=999)
+    reason = serializers.CharField(
+        max_length=300, required=False, allow_blank=True, default="", help_text="Why."
+    )
 
 
 class MatchSummarySerializer(serializers.Serializer):

@@ -14,6 +14,9 @@
     return;
   }
   var T = JSON.parse(document.getElementById("referee-ui").textContent);
+  var meNode = document.getElementById("referee-me");
+  // Who scores: {role: "organiser"|"referee"|"player", slot: "a"|"b"|null}.
+  var ME = meNode ? JSON.parse(meNode.textContent) || {} : {};
   var API = root.getAttribute("data-api");
   var POLL_MS = 4000;
   var RETRY_DELAYS_MS = [800, 1600, 3200, 5000];
@@ -113,6 +116,13 @@
   function name(side) {
     var p = match.players[side];
     return p ? p.name : "—";
+  }
+
+  // A self-scoring player waits while the judge is called: only the judge acts then.
+  function judgeHolds() {
+    var judge = (match.raw && match.raw.judge) || {};
+    var closed = match.state.finished || ["finished", "walkover", "void"].indexOf(match.status) >= 0;
+    return ME.role === "player" && !!judge.called && !closed;
   }
 
   function other(side) {
@@ -219,7 +229,9 @@
             refresh();
           }
         } else if (r.status === 403 || r.status === 401) {
-          notice = { kind: "error", text: t("forbidden") };
+          // The API says why when it knows (a judge call, a concession for the opponent).
+          notice = { kind: "error", text: (r.data && r.data.code && r.data.message) || t("forbidden") };
+          refresh();
         } else {
           var msg = r.data && (r.data.message || r.data.detail);
           notice = { kind: "error", text: msg || t("rejected") };
@@ -301,7 +313,13 @@
     if (st.golden_ball) {
       view.appendChild(h("div", { class: "ref-golden" }, t("golden_ball")));
     }
-    view.appendChild(sheet && sheet.kind !== "forfeit" ? renderSheet(st) : renderAction(st));
+    if (judgeHolds()) {
+      sheet = null;
+      view.appendChild(h("section", { class: "ref-action ref-judge-wait", role: "status", "data-judge-wait": "" },
+        h("h2", { class: "ref-prompt" }, t("judge_coming"))));
+    } else {
+      view.appendChild(sheet && sheet.kind !== "forfeit" ? renderSheet(st) : renderAction(st));
+    }
     view.appendChild(renderFooter(st));
     app.replaceChildren(view);
     if (window.LuzaClock) {
@@ -381,7 +399,7 @@
       "data-warn-below": "600",
     }, window.LuzaClock.format(remaining));
     var control = null;
-    if (!finished && !c.expired) {
+    if (!finished && !c.expired && !judgeHolds()) {
       if (c.running) {
         control = btn(t("pause"), "clock-pause", function () {
           act("clock/", { action: "pause" });
@@ -710,11 +728,11 @@
       return e.kind === "event" && !e.undone;
     });
     // A finished match is corrected by the organiser, not undone (the API says so too).
-    var undoable = !closed && (inForce || match.version > match.events.length);
+    var undoable = !closed && !judgeHolds() && (inForce || match.version > match.events.length);
     foot.appendChild(btn("↶ " + t("undo"), "undo", function () {
       act("undo/", {});
     }, { class: "rbtn undo", disabled: !undoable }));
-    if (!closed) {
+    if (!closed && !judgeHolds()) {
       foot.appendChild(btn(t("forfeit"), "forfeit", function () {
         sheet = { kind: "forfeit" };
         render();
@@ -732,8 +750,10 @@
     }
     if (sheet && sheet.kind === "forfeit") {
       var row = h("div", { class: "ref-options two forfeit" }, h("p", { class: "ref-label" }, t("who_concedes")));
-      ["a", "b"].forEach(function (s) {
-        row.appendChild(btn(name(s), "concede-" + s, function () {
+      // A player concedes only for themselves; a referee or an organiser records either.
+      var slots = ME.role === "player" && ME.slot ? [ME.slot] : ["a", "b"];
+      slots.forEach(function (s) {
+        row.appendChild(btn(ME.role === "player" ? t("concede_self") : name(s), "concede-" + s, function () {
           event({ type: "forfeit", player: s });
         }, { class: "rbtn danger" }));
       });

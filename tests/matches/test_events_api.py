@@ -188,8 +188,10 @@ def test_a_match_without_its_players_cannot_be_scored(scorer, tournament) -> Non
 def test_events_after_the_end_are_refused(scorer, match) -> None:
     play(scorer, match, b_pockets(6))  # b: 2 + 6 = 8 wins
     response = post_event(scorer, match, {"type": "shot", "player": "a"})
-    assert response.status_code == 422
-    assert response.json()["code"] == "finished"
+    # Refused for the match's status, before the engine: a match finished, walked over or
+    # corrected takes nothing more, whatever its log folds to.
+    assert response.status_code == 409
+    assert response.json()["code"] == "match_finished"
 
 
 def test_the_log_lists_every_entry(scorer, match, api) -> None:

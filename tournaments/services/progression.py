@@ -145,12 +145,38 @@ class _Progress:
         return self.reg(player_id)[1] == Registration.Status.WITHDRAWN
 
 
+def _started(match: Any) -> bool:
+    """Play has begun in the match (an event, or its clock started), or it has a result."""
+    return match.status not in NOT_STARTED or match.version > 0 or match.started_at is not None
+
+
+def _blocked(target: Any, code: str, message: str) -> TournamentError:
+    return TournamentError(
+        code,
+        message % {"key": target.key},
+        status=CONFLICT,
+        params={"blocking_match": target.key, "blocking_match_id": target.pk},
+    )
+
+
+def _refuse_if_started(target: Any) -> None:
+    """Progression never changes the players of a match that has started or finished: the
+    whole write is refused (the caller's transaction is rolled back), naming the match."""
+    if _started(target):
+        raise _blocked(
+            target,
+            "progression_blocked",
+            _("Match %(key)s has already started; its players cannot change."),
+        )
+
+
 def _seat(progress: _Progress, target: Any, seats: Mapping[str, int | None]) -> None:
     """Put players into a match that has not started; when both are known it becomes ready
     (ruleset, handicap, state, clock), and a withdrawn player's match becomes a walkover."""
     fields = []
     for slot, player_id in seats.items():
         if getattr(target, f"player_{slot}_id") != player_id:
+            _refuse_if_started(target)
             setattr(target, f"player_{slot}_id", player_id)
             fields.append(f"player_{slot}")
     both = target.player_a_id is not None and target.player_b_id is not None
@@ -189,6 +215,7 @@ def _walkover_withdrawn(progress: _Progress, match: Any) -> None:
 
 
 def _void(target: Any) -> None:
+    _refuse_if_started(target)
     target.player_a_id = target.player_b_id = None
     target.status = "void"
     target.save(update_fields=["player_a", "player_b", "status", "updated_at"])
@@ -369,17 +396,23 @@ def _fed_matches(tournament: Tournament, match: Any) -> list[Any]:
 
 def _check_not_started(fed: Iterable[Any]) -> None:
     for target in sorted(fed, key=lambda m: (m.schedule_round, m.key)):
-        if target.status not in NOT_STARTED or target.version > 0:
-            raise TournamentError(
+        if _started(target):
+            raise _blocked(
+                target,
                 "correction_blocked",
                 _(
                     "Match %(key)s, which this result fed, has already started; "
                     "correct or undo that match first."
-                )
-                % {"key": target.key},
-                status=CONFLICT,
-                params={"blocking_match": target.key, "blocking_match_id": target.pk},
+                ),
             )
+
+
+def _slot_of(row: Any, player_id: int | None) -> str | None:
+    if player_id is None:
+        return None
+    if player_id == row.player_a_id:
+        return "a"
+    return "b" if player_id == row.player_b_id else None
 
 
 @transaction.atomic
@@ -390,10 +423,15 @@ def match_correct_result(
     score_a: int,
     score_b: int,
     actor: Any,
+    reason: str = "",
 ) -> Any:
     """The organiser corrects a finished result while the matches it fed have not started: the
     players in those matches are re-routed and their handicaps recomputed, the Elo change is
-    reversed and applied anew, and it is audited."""
+    reversed and applied anew, and it is audited.
+
+    The match's result fields then hold the corrected result (result "corrected"), with who
+    corrected it, when, why and the result it replaced; the log of what was played is kept.
+    The same result again changes nothing."""
     Match = _match_model()
     if winner_slot not in ("a", "b"):
         raise TournamentError(
@@ -415,6 +453,8 @@ def match_correct_result(
         )
     new_winner = getattr(row, f"player_{winner_slot}_id")
     new_loser = getattr(row, f"player_{OTHER[winner_slot]}_id")
+    if (new_winner, score_a, score_b) == (row.winner_id, row.score_a, row.score_b):
+        return row  # a retry, or nothing to correct
     winner_changed = new_winner != row.winner_id
     is_group = row.stage == "group" and row.group is not None
     # Lock order of the matches app: match rows before the tournament row.
@@ -435,12 +475,23 @@ def match_correct_result(
     }
     was_rated = RatingChange.objects.filter(match=row, reason="match").exists()
 
+    now = timezone.now()
+    row.corrected_from = {
+        "winner": _slot_of(row, row.winner_id),
+        "score_a": row.score_a,
+        "score_b": row.score_b,
+        "result": row.result,
+        "status": row.status,
+    }
+    row.corrected_at = now
+    row.corrected_by = actor if getattr(actor, "is_authenticated", False) else None
+    row.correction_reason = reason[:300]
     row.winner_id, row.loser_id = new_winner, new_loser
     row.score_a, row.score_b = score_a, score_b
     row.status = "finished"
     row.result = "corrected"
     if row.finished_at is None:
-        row.finished_at = timezone.now()
+        row.finished_at = now
     row.save(
         update_fields=[
             "winner",
@@ -450,6 +501,10 @@ def match_correct_result(
             "status",
             "result",
             "finished_at",
+            "corrected_from",
+            "corrected_at",
+            "corrected_by",
+            "correction_reason",
             "updated_at",
         ]
     )
@@ -476,6 +531,7 @@ def match_correct_result(
                 "score_a": score_a,
                 "score_b": score_b,
             },
+            "reason": row.correction_reason,
             "rerouted": sorted(m.key for m in fed) if winner_changed or is_group else [],
         },
     )
