@@ -270,7 +270,9 @@ def judge_called() -> MatchError:
 
 def concede_only_yourself() -> MatchError:
     return MatchError(
-        "concede_only_yourself", _("A player can concede the match only for themselves."), status=403
+        "concede_only_yourself",
+        _("A player can concede the match only for themselves."),
+        status=403,
     )
 
 

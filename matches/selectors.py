@@ -132,7 +132,9 @@ def result_state(match: Match) -> dict[str, Any]:
         return state
     corrected_or_walkover = match.result in (Match.Result.CORRECTED, Match.Result.WALKOVER)
     figures = (
-        None if match.score_a is None or match.score_b is None else {"a": match.score_a, "b": match.score_b}
+        None
+        if match.score_a is None or match.score_b is None
+        else {"a": match.score_a, "b": match.score_b}
     )
     key = _score_key(state, match.ruleset)
     if (

@@ -192,9 +192,9 @@ def _check_player_may_act(match: Match, role: str, actor: Any, event: Any = None
         return
     if match.judge_called_at is not None:
         raise errors.judge_called()
-    if isinstance(event, dict) and event.get("type") == "forfeit":
-        if event.get("player") != player_slot(match, actor):
-            raise errors.concede_only_yourself()
+    conceding = isinstance(event, dict) and event.get("type") == "forfeit"
+    if conceding and event.get("player") != player_slot(match, actor):
+        raise errors.concede_only_yourself()
 
 
 def _idempotent_replay(

@@ -36,3 +36,20 @@ def drawn(tournament, organiser):
         return services.tournament_draw(tournament=tournament, actor=organiser, method="seeded")
 
     return make
+
+
+@pytest.fixture
+def scorer(referee):
+    """The API client of the tournament's referee."""
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(referee)
+    return client
+
+
+@pytest.fixture
+def bracket(drawn, tournament):
+    """A double elimination of 8, race to 10 without head starts."""
+    drawn(8, ruleset={"discipline": "free_pyramid", "balls_to_win": 10}, handicap_scheme="none")
+    return tournament
