@@ -208,6 +208,50 @@ def correction_data(match: Match) -> dict[str, Any] | None:
     }
 
 
+def group_results(*, tournament_id: int) -> dict[int, list[dict[str, Any]]]:
+    """The group matches with a result, by group, each with how it ended (one query)."""
+    from matches.wording import result_mark_label  # wording imports the rules engine
+
+    rows = (
+        Match.objects.filter(tournament_id=tournament_id, stage="group", status__in=WITH_RESULT)
+        .order_by("group", "round", "order", "pk")
+        .values(
+            "pk",
+            "group",
+            "player_a_id",
+            "player_a__name",
+            "player_b__name",
+            "winner_id",
+            "score_a",
+            "score_b",
+            "result",
+            "state__end_reason",
+            "corrected_at",
+            "corrected_from",
+        )
+    )
+    out: dict[int, list[dict[str, Any]]] = {}
+    for row in rows:
+        mark = result_mark(
+            result=row["result"],
+            end_reason=row["state__end_reason"],
+            corrected=row["corrected_at"] is not None,
+        )
+        out.setdefault(row["group"], []).append(
+            {
+                "id": row["pk"],
+                "a": row["player_a__name"],
+                "b": row["player_b__name"],
+                "winner": "a" if row["winner_id"] == row["player_a_id"] else "b",
+                "score_a": row["score_a"],
+                "score_b": row["score_b"],
+                "mark": mark,
+                "mark_label": result_mark_label(mark, row["corrected_from"]),
+            }
+        )
+    return out
+
+
 @dataclass
 class BoardRow:
     table: Table

@@ -330,9 +330,16 @@ def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = visible_tournament(request, pk)
 
     def context() -> dict[str, Any]:
+        from matches.selectors import group_results
+
+        standings = selectors.tournament_standings(tournament=tournament)
         return {
             **_base_context(request, tournament, "standings"),
-            "standings": selectors.tournament_standings(tournament=tournament),
+            "standings": standings,
+            # The group matches played, each marked with how it ended (no query without groups).
+            "group_results": group_results(tournament_id=tournament.pk)
+            if standings["groups"]
+            else {},
         }
 
     return live_response(

@@ -8,8 +8,9 @@ import re
 import pytest
 
 from matches import services as match_services
+from matches.models import Match
 from tests.matches.factories import MatchFactory, TableFactory
-from tests.tournaments.helpers import match
+from tests.tournaments.helpers import finish, match
 from tests.tournaments.record_helpers import TEN_ONE, bracket_card, correct, event, play
 
 pytestmark = pytest.mark.django_db
@@ -101,3 +102,26 @@ def test_the_overlay_shows_the_last_result_at_its_table(tournament, organiser, a
     page = api.get(url).content.decode()
     assert 'data-mark="walkover">неявка<' in page
     assert m.player_b.name in page and "pl b won" in page
+
+
+def test_the_standings_mark_how_each_group_match_ended(tournament, organiser, org_api, api):
+    from tests.tournaments.factories import register
+    from tournaments import services
+
+    tournament.format = "groups_playoff"
+    tournament.group_size = 4
+    tournament.group_advance = 2
+    tournament.handicap_scheme = "none"
+    tournament.save()
+    register(tournament, 8)
+    services.tournament_draw(tournament=tournament, actor=organiser, method="seeded")
+    first, second = Match.objects.filter(tournament=tournament, group=1).order_by("pk")[:2]
+    org_api.post(f"/api/v1/matches/{first.pk}/walkover/", {"winner": "b"}, format="json")
+    finish(second, "a", (30, 20))
+    assert correct(org_api, second, "a", 30, 25).status_code == 200
+
+    page = api.get(f"/t/{tournament.pk}/standings/").content.decode()
+    results = page.split('class="group-results"')[1].split("</ul>")[0]
+    assert 'data-mark="walkover">неявка<' in results
+    assert "30:25" in results and 'data-mark="corrected">исправлено: было 30:20<' in results
+    assert first.player_b.name in results
