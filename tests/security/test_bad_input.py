@@ -325,8 +325,9 @@ CASES = [
             "event": {"type": "shot", "player": "a", "pocketed": 1},
             "expected_version": w.finished.version,
         },
-        status=422,
-        code="finished",
+        # Refused for the match's status, before the engine (a finished match takes nothing).
+        status=409,
+        code="match_finished",
     ),
     Bad(
         "draw-twice",
