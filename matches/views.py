@@ -80,6 +80,9 @@ def score_view(match: Match) -> dict[str, Any]:
     ruleset = state.get("ruleset") or match.ruleset or {}
     head = ruleset.get("head_start") or {}
     frames_to_win = ruleset.get("frames_to_win", 1)
+    if frames_to_win and frames_to_win > 1 and summary["frames"] and winning_slot(match):
+        # A match of frames that is over reads as the frames won, as the bracket shows it.
+        score = summary["frames"]
     return {
         "score": score,
         "frames": summary["frames"] if frames_to_win and frames_to_win > 1 else None,

@@ -34,6 +34,7 @@ _SKIP = {
     "actor",
     "created_by",
     "judge_called_by",
+    "corrected_by",
     "organisers",
     "referees",
     "player_a",

@@ -219,3 +219,20 @@ def test_a_clock_started_match_is_not_reseated_by_a_correction(bracket, scorer, 
     response = correct(org_api, first, "b", 7, 10)
     assert response.status_code == 409 and response.json()["params"]["blocking_match"] == "U2-1"
     assert match(bracket, "U2-1").player_a_id == first.player_a_id
+
+
+def test_a_correction_survives_export_and_import(bracket, scorer, org_api, organiser):
+    from tournaments.exchange import tournament_export, tournament_import
+
+    first = match(bracket, "U1-1")
+    play(scorer, first, TEN_ONE)
+    assert correct(org_api, first, "b", 7, 10, reason="перепутали").status_code == 200
+
+    copy = tournament_import(document=tournament_export(tournament=bracket), actor=organiser)
+
+    again = Match.objects.get(tournament=copy, key="U1-1")
+    assert (again.result, again.score_a, again.score_b) == ("corrected", 7, 10)
+    assert again.winner_id == again.player_b_id and again.correction_reason == "перепутали"
+    assert again.corrected_from["score_a"] == 10 and again.corrected_at is not None
+    assert again.corrected_by_id is None  # a login is not carried between databases
+    assert again.version == 4
