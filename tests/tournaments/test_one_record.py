@@ -236,3 +236,23 @@ def test_a_correction_survives_export_and_import(bracket, scorer, org_api, organ
     assert again.corrected_from["score_a"] == 10 and again.corrected_at is not None
     assert again.corrected_by_id is None  # a login is not carried between databases
     assert again.version == 4
+
+
+def test_the_clock_task_and_sweep_leave_a_corrected_match_alone(bracket, scorer, org_api):
+    from matches import services as match_services
+
+    first = match(bracket, "U1-1")
+    started = scorer.post(f"/api/v1/matches/{first.pk}/clock/", {"action": "start"}, format="json")
+    assert started.status_code == 200
+    org_api.post(f"/api/v1/matches/{first.pk}/walkover/", {"winner": "a"}, format="json")
+    assert correct(org_api, first, "b", 3, 10).status_code == 200
+    # Even a clock row left as if it still ran past its deadline is not acted on.
+    Match.objects.filter(pk=first.pk).update(
+        clock_running_since="2026-01-01T10:00:00Z", clock_deadline="2026-01-01T10:01:00Z"
+    )
+
+    assert match_services.match_clock_expire(match_id=first.pk) is False
+    assert match_services.match_clock_sweep() == 0
+    first.refresh_from_db()
+    assert first.clock_expired_at is None and first.result == "corrected"
+    assert first.winner_id == first.player_b_id and first.status == "finished"
