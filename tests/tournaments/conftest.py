@@ -36,3 +36,19 @@ def drawn(tournament, organiser):
         return services.tournament_draw(tournament=tournament, actor=organiser, method="seeded")
 
     return make
+
+
+@pytest.fixture
+def superuser(db):
+    from tests.factories import UserFactory
+
+    return UserFactory(is_superuser=True, is_staff=True)
+
+
+@pytest.fixture
+def superuser_api(superuser):
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(superuser)
+    return client
