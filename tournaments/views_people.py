@@ -201,6 +201,14 @@ class PlayerCardView(LoginRequiredMixin, View):
 class PlayerEditView(PlayerCardView):
     http_method_names = ["post"]
 
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        user = request.user
+        if user.is_authenticated and not (
+            user.is_superuser or access.can_edit_player(user, self.player())
+        ):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
     def post(self, request: HttpRequest, player_id: int) -> HttpResponse:
         player = self.player()
         form = forms_people.PlayerEditForm(request.POST, with_rating=request.user.is_superuser)
@@ -218,6 +226,11 @@ class PlayerEditView(PlayerCardView):
 
 class PlayerMergeView(PlayerCardView):
     http_method_names = ["post"]
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        if request.user.is_authenticated and not access.can_merge_players(request.user):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
 
     def post(self, request: HttpRequest, player_id: int) -> HttpResponse:
         keep = self.player()
@@ -288,6 +301,7 @@ class ClaimView(View):
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):
+    http_method_names = ["get", "post"]
     template_name = "panel/people/password_change.html"
     success_url = reverse_lazy("password-change-done")
 
@@ -298,4 +312,5 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
 
 class PasswordChangeDoneView(auth_views.PasswordChangeDoneView):
+    http_method_names = ["get"]
     template_name = "panel/people/password_change_done.html"
