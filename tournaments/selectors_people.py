@@ -23,6 +23,14 @@ def player_history(*, player: Player, user: Any) -> QuerySet[AuditEntry]:
     )
 
 
+def player_ratings(*, player: Player, user: Any) -> QuerySet[Any]:
+    """His rating changes, newest first, without the games of tournaments hidden from `user`."""
+    visible = selectors.tournament_list(user=user).values("pk")
+    return selectors.player_rating_history(player=player).filter(
+        Q(tournament__isnull=True) | Q(tournament__in=visible)
+    )
+
+
 def player_registrations(*, player: Player, user: Any) -> QuerySet[Registration]:
     """His entries in the tournaments the user may see, newest tournament first."""
     visible = selectors.tournament_list(user=user).values("pk")

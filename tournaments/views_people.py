@@ -37,7 +37,7 @@ HISTORY_PAGE = 50
 
 def qr_svg(data: str) -> SafeString:
     """The QR code of `data` as inline SVG (no image request: the slip prints offline)."""
-    svg = segno.make(data, error="m").svg_inline(scale=4, border=2, omitsize=False)
+    svg = segno.make(data, error="m").svg_inline(scale=4, border=2, omitsize=True)
     return format_html("{}", SafeString(svg))
 
 
@@ -181,6 +181,7 @@ class PlayerCardView(LoginRequiredMixin, View):
             {
                 "player": player,
                 "registrations": selectors_people.player_registrations(player=player, user=user),
+                "ratings": selectors_people.player_ratings(player=player, user=user)[:20],
                 "page": page,
                 "can_edit": can_edit,
                 "is_superuser": user.is_superuser,
