@@ -350,3 +350,15 @@ def test_the_desk_offers_the_existing_player_instead_of_a_duplicate(tournament, 
         {"name": "Петров Михаил", "city": "Мытищи", "confirm_duplicate": "on"},
     )
     assert Player.objects.count() == 2
+
+
+def test_the_registrations_api_asks_before_a_namesake(org_api, tournament):
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.REGISTRATION)
+    existing = PlayerFactory(name="Орлов Игорь", city="")
+    url = f"/api/v1/tournaments/{tournament.pk}/registrations/"
+    refused = org_api.post(url, {"player": {"name": "орлов игорь"}}, format="json")
+    assert refused.status_code == 409
+    assert [p["id"] for p in refused.json()["params"]["players"]] == [existing.pk]
+    assert not tournament.registrations.exists()
+    made = org_api.post(url, {"player": {"name": "Орлов Игорь", "confirm": True}}, format="json")
+    assert made.status_code == 201 and made.json()["player"]["id"] != existing.pk
