@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 import rules
-from tournaments import access, forms, selectors, services
+from tournaments import access, forms, selectors, selectors_people, services
 from tournaments.errors import TournamentError
 from tournaments.models import Registration, Tournament
 from tournaments.views import fee_lines, regulation
@@ -239,9 +239,7 @@ class RegistrationDeskView(PanelMixin, View):
         registrations = list(selectors.registration_list(tournament=tournament))
         found = []
         if q:
-            from tournaments.selectors_people import player_search_with_status
-
-            found = player_search_with_status(search=q, tournament=tournament)
+            found = selectors_people.player_search_with_status(search=q, tournament=tournament)
         # Back from a refused new player (a possible duplicate): his form again, to confirm.
         again = request.GET.get("new") == "1"
         initial = {"name": q} if q and not found else None
