@@ -85,3 +85,13 @@ class ClaimForm(forms.Form):
         if "password1" in self.fields and data.get("password1") != data.get("password2"):
             self.add_error("password2", _("The two passwords differ."))
         return data
+
+
+class SlipPdfForm(forms.Form):
+    """What a slip page posts back to print itself as a PDF."""
+
+    kind = forms.ChoiceField(choices=[("referee", "referee"), ("player", "player")])
+    name = forms.CharField(max_length=200)
+    username = forms.CharField(max_length=150, required=False)
+    secret = forms.RegexField(regex=r"^[A-Za-z0-9-]{4,40}$", max_length=40)
+    expires = forms.DateField(required=False)

@@ -90,6 +90,11 @@ urlpatterns = [
         name="panel-player-slip",
     ),
     path(
+        "panel/t/<int:pk>/people/slip.pdf",
+        views_people.SlipPdfView.as_view(),
+        name="panel-slip-pdf",
+    ),
+    path(
         "panel/players/<int:player_id>/", views_people.PlayerCardView.as_view(), name="panel-player"
     ),
     path(

@@ -8,6 +8,7 @@ never cached), and printing it is the browser's print of that page.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import segno
@@ -15,10 +16,13 @@ from django.contrib import messages
 from django.contrib.auth import login as auth_login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import LoginRequiredMixin
+from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse, reverse_lazy
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
@@ -33,6 +37,7 @@ from tournaments.services.claims import player_claim_peek
 from tournaments.views_panel import PanelMixin
 
 HISTORY_PAGE = 50
+SLIP_STYLESHEET = "css/slip.css"
 
 
 def qr_svg(data: str) -> SafeString:
@@ -41,10 +46,53 @@ def qr_svg(data: str) -> SafeString:
     return format_html("{}", SafeString(svg))
 
 
+def slip_context(
+    request: HttpRequest,
+    *,
+    tournament: Any,
+    kind: str,
+    name: str,
+    secret: str,
+    username: str = "",
+    expires_at: Any = None,
+) -> dict[str, Any]:
+    """What a slip shows. The address (and its QR code) is always built here, from the secret:
+    a slip never points anywhere but this site's login or claim page."""
+    if kind == "referee":
+        url = request.build_absolute_uri(reverse("login"))
+        secrets_shown = {"password": secret}
+        title = _("Referee's login")
+    else:
+        url = request.build_absolute_uri(f"{reverse('people-claim')}?code={secret}")
+        secrets_shown = {"code": secret}
+        title = _("Your login to Luza")
+    return {
+        "tournament": tournament,
+        "kind": kind,
+        "title": title,
+        "name": name,
+        "username": username,
+        "expires_at": expires_at,
+        "url": url,
+        "qr": qr_svg(url),
+        **secrets_shown,
+    }
+
+
 def slip(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
     response = render(request, "panel/people/slip.html", context)
     response["Cache-Control"] = "no-store"
     return response
+
+
+def slip_pdf(context: dict[str, Any]) -> bytes:
+    from weasyprint import CSS, HTML  # heavy: loaded only when a PDF is asked for
+
+    html = render_to_string("panel/people/slip_pdf.html", context)
+    found = finders.find(SLIP_STYLESHEET)
+    stylesheet = str(found) if found else staticfiles_storage.path(SLIP_STYLESHEET)
+    document = HTML(string=html, base_url=str(Path(stylesheet).parent))
+    return bytes(document.write_pdf(stylesheets=[CSS(filename=stylesheet)]))
 
 
 # --- a tournament's people ---------------------------------------------------------------------
@@ -71,21 +119,16 @@ class PeopleView(PanelMixin, View):
 class _RefereeSlipMixin(PanelMixin):
     http_method_names = ["post"]
 
-    def _slip(self, user: Any, password: str, title: str) -> HttpResponse:
-        login_url = self.request.build_absolute_uri(reverse("login"))
-        return slip(
+    def _slip(self, user: Any, password: str) -> HttpResponse:
+        context = slip_context(
             self.request,
-            {
-                "tournament": self.get_tournament(),
-                "kind": "referee",
-                "title": title,
-                "name": user.get_full_name() or user.get_username(),
-                "username": user.get_username(),
-                "password": password,
-                "url": login_url,
-                "qr": qr_svg(login_url),
-            },
+            tournament=self.get_tournament(),
+            kind="referee",
+            name=user.get_full_name() or user.get_username(),
+            username=user.get_username(),
+            secret=password,
         )
+        return slip(self.request, context)
 
 
 class RefereeLoginCreateView(_RefereeSlipMixin, View):
@@ -104,7 +147,7 @@ class RefereeLoginCreateView(_RefereeSlipMixin, View):
         except TournamentError as err:
             messages.error(request, err.message)
             return redirect("panel-people", tournament.pk)
-        return self._slip(user, password, _("New referee login"))
+        return self._slip(user, password)
 
 
 class RefereePasswordResetView(_RefereeSlipMixin, View):
@@ -118,7 +161,7 @@ class RefereePasswordResetView(_RefereeSlipMixin, View):
         except TournamentError as err:
             messages.error(request, err.message)
             return redirect("panel-people", tournament.pk)
-        return self._slip(user, password, _("New password"))
+        return self._slip(user, password)
 
 
 class PlayerSlipView(PanelMixin, View):
@@ -138,20 +181,42 @@ class PlayerSlipView(PanelMixin, View):
         except TournamentError as err:
             messages.error(request, err.message)
             return redirect("panel-people", tournament.pk)
-        url = request.build_absolute_uri(f"{reverse('people-claim')}?code={code}")
-        return slip(
+        context = slip_context(
             request,
-            {
-                "tournament": tournament,
-                "kind": "player",
-                "title": _("Your login to Luza"),
-                "name": reg.player.name,
-                "code": code,
-                "expires_at": claim.expires_at,
-                "url": url,
-                "qr": qr_svg(url),
-            },
+            tournament=tournament,
+            kind="player",
+            name=reg.player.name,
+            secret=code,
+            expires_at=claim.expires_at,
         )
+        return slip(request, context)
+
+
+class SlipPdfView(PanelMixin, View):
+    """The slip just shown, as a PDF: the page posts back what it shows (nothing is kept on
+    the server to print it again)."""
+
+    http_method_names = ["post"]
+
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        form = forms_people.SlipPdfForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, forms_people.error_text_of(form))
+            return redirect("panel-people", pk)
+        data = form.cleaned_data
+        context = slip_context(
+            request,
+            tournament=self.get_tournament(),
+            kind=data["kind"],
+            name=data["name"],
+            username=data["username"],
+            secret=data["secret"],
+            expires_at=data["expires"],
+        )
+        response = HttpResponse(slip_pdf(context), content_type="application/pdf")
+        response["Content-Disposition"] = 'inline; filename="slip.pdf"'
+        response["Cache-Control"] = "no-store"
+        return response
 
 
 # --- a player's card ---------------------------------------------------------------------------

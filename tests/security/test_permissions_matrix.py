@@ -318,6 +318,14 @@ SPECS: dict[str, Spec] = {
         lambda w: {**pk_t(w), "player_id": reg_of_ready(w).player_id},
         post=Call("panel", 200, {}),
     ),
+    "panel-slip-pdf": page(
+        pk_t,
+        post=Call(
+            "panel",
+            200,
+            {"kind": "referee", "name": "Судья", "username": "judge", "secret": "abcd-efgh-jkmn"},
+        ),
+    ),
     "panel-player": page(
         lambda w: {"player_id": reg_of_ready(w).player_id}, get=Call("organiser_page", 200)
     ),

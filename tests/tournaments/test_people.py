@@ -73,6 +73,12 @@ def test_an_organiser_creates_a_referee_login_who_then_scores_a_match(tournament
     scorer.cookies = referee.cookies
     assert post_event(scorer, match, BREAK).status_code == 201
 
+    pdf = browser(organiser).post(
+        f"/panel/t/{tournament.pk}/people/slip.pdf",
+        {"kind": "referee", "name": "Сидоров Иван", "username": "sidorov", "secret": password},
+    )
+    assert pdf["Content-Type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
+
     entry = AuditEntry.objects.get(action="referee_login_create")
     assert entry.actor == organiser and entry.tournament == tournament
     assert password not in str(entry.data)
