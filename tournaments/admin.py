@@ -53,7 +53,7 @@ class PlayerAdmin(AuditedAdmin):
     rating adjustment is recorded and a linked login is never replaced silently."""
 
     list_display = ["name", "city", "club", "rating", "user"]
-    search_fields = ["name_folded", "city", "club"]
+    search_fields = ["name", "name_folded", "city", "club"]
     list_filter = ["city", "club"]
     readonly_fields = ["rating", "user"]
 
