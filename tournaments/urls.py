@@ -107,6 +107,11 @@ urlpatterns = [
         views_people.PlayerMergeView.as_view(),
         name="panel-player-merge",
     ),
+    path(
+        "panel/players/<int:player_id>/login/",
+        views_people.PlayerLoginView.as_view(),
+        name="panel-player-login",
+    ),
     path("claim/", views_people.ClaimView.as_view(), name="people-claim"),
     path(
         "accounts/password/",

@@ -13,6 +13,7 @@ from typing import Any
 
 import segno
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth import login as auth_login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import LoginRequiredMixin
@@ -290,14 +291,16 @@ class PlayerEditView(PlayerCardView):
         return redirect("panel-player", player.pk)
 
 
-class PlayerMergeView(PlayerCardView):
+class _SuperuserPlayerAction(PlayerCardView):
     http_method_names = ["post"]
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
-        if request.user.is_authenticated and not access.can_merge_players(request.user):
+        if request.user.is_authenticated and not request.user.is_superuser:
             raise PermissionDenied
         return super().dispatch(request, *args, **kwargs)
 
+
+class PlayerMergeView(_SuperuserPlayerAction):
     def post(self, request: HttpRequest, player_id: int) -> HttpResponse:
         keep = self.player()
         form = forms_people.MergeForm(request.POST)
@@ -313,6 +316,32 @@ class PlayerMergeView(PlayerCardView):
         else:
             messages.success(request, _("The two records are merged into this one."))
         return redirect("panel-player", keep.pk)
+
+
+class PlayerLoginView(_SuperuserPlayerAction):
+    """A superuser links a login to the player by its name, or unlinks it (never replacing a
+    linked one: the service refuses)."""
+
+    def post(self, request: HttpRequest, player_id: int) -> HttpResponse:
+        player = self.player()
+        username = request.POST.get("username", "").strip()
+        try:
+            if request.POST.get("unlink"):
+                services.player_update(player=player, actor=request.user, data={"user": None})
+                done = _("The login is unlinked.")
+            else:
+                user = get_user_model().objects.filter(username__iexact=username).first()
+                if not username or user is None:
+                    raise TournamentError(
+                        "unknown_user", _("No login “%(login)s”.") % {"login": username}
+                    )
+                services.player_update(player=player, actor=request.user, data={"user": user})
+                done = _("The login is linked.")
+        except TournamentError as err:
+            messages.error(request, err.message)
+        else:
+            messages.success(request, done)
+        return redirect("panel-player", player.pk)
 
 
 # --- the player's claim and everyone's password ---------------------------------------------------

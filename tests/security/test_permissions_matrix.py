@@ -333,6 +333,10 @@ SPECS: dict[str, Spec] = {
         lambda w: {"player_id": reg_of_ready(w).player_id},
         post=Call("player_page_edit", 302, {"name": "Переименованный Игрок", "city": "Тула"}),
     ),
+    "panel-player-login": page(
+        lambda w: {"player_id": reg_of_ready(w).player_id},
+        post=Call("superuser_page", 302, lambda w: {"username": w.other_referee.username}),
+    ),
     "panel-player-merge": page(
         lambda w: {"player_id": reg_of_ready(w).player_id},
         post=Call("superuser_page", 302, lambda w: {"drop": w.extra["unregistered"].pk}),

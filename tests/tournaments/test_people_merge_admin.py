@@ -154,3 +154,27 @@ def test_the_admin_keeps_a_matchs_links_in_its_tournament(superuser):
     entry = AuditEntry.objects.get(action="admin_change")
     assert entry.actor == superuser and entry.tournament_id == match.tournament_id
     assert entry.data["changed"]["winner_to"] == next_match.pk
+
+
+def test_a_superuser_links_and_unlinks_a_login_on_the_players_card(superuser, organiser):
+    player, login = PlayerFactory(), UserFactory(username="volkov")
+    url = f"/panel/players/{player.pk}/login/"
+    browser(organiser).post(url, {"username": "volkov"})
+    player.refresh_from_db()
+    assert player.user is None
+    browser(superuser).post(url, {"username": "VOLKOV"})
+    player.refresh_from_db()
+    assert player.user == login
+    other = UserFactory(username="other")
+    page = browser(superuser).post(url, {"username": "other"}, follow=True).content.decode()
+    assert "сначала отвяжите" in page
+    player.refresh_from_db()
+    assert player.user == login
+    assert not Player.objects.filter(user=other).exists()
+    browser(superuser).post(url, {"unlink": "1"})
+    player.refresh_from_db()
+    assert player.user is None
+    actions = list(
+        AuditEntry.objects.filter(player=player).values_list("action", flat=True).order_by("pk")
+    )
+    assert actions == ["player_link_login", "player_unlink_login"]
