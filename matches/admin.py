@@ -1,4 +1,4 @@
-"""Raw data of matches and tables for organisers. The event log, the cached state and the
+"""Raw data of matches and tables for superusers. The event log, the cached state and the
 clock are read-only here: they change only through the services, which keep them consistent."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from django.http import HttpRequest
 
 from matches.models import Match, MatchEvent, Table
 from tournaments.admin import ManagedTournamentsAdmin
+from tournaments.admin_audit import MatchAdminForm
 
 
 @admin.register(Table)
@@ -39,6 +40,7 @@ class MatchEventInline(admin.TabularInline):
 
 @admin.register(Match)
 class MatchAdmin(ManagedTournamentsAdmin):
+    form = MatchAdminForm
     list_display = [
         "key",
         "tournament",

@@ -113,7 +113,8 @@ def finish_by_forfeit(match: Match, actor: Any, loser: str = "b") -> Match:
 def build_world(*, public: bool = True, players: int = 8) -> World:
     """Single elimination of 8, drawn by rating: one first-round match finished, one running on
     table 1, one waiting at table 2, one in the queue; table 3 free. Every user is a separate
-    login; the organisers are staff, as `ensure_organiser` makes them (the admin is theirs)."""
+    login; the organisers carry the staff flag older set-ups gave them, which must open nothing
+    (the admin is the superusers')."""
     ensure_role_groups()
     organiser = OrganiserFactory(is_staff=True)
     referee = RefereeFactory()

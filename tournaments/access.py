@@ -301,3 +301,76 @@ class MatchWritePermission(BasePermission):
         if request.method in SAFE_METHODS:
             return True
         return match_scoring_role(request.user, obj) is not None
+
+
+# --- People: players of the shared registry, logins the panel issues -------------------------
+
+
+def _organised_registrations(user: Any, player: Any, *, unfinished: bool) -> bool:
+    from tournaments.models import Registration, Tournament
+
+    rows = Registration.objects.filter(player=player, tournament__organisers=user)
+    if unfinished:
+        rows = rows.exclude(tournament__status=Tournament.Status.FINISHED)
+    return rows.exists()
+
+
+def can_edit_player(user: Any, player: Any) -> bool:
+    """Name, city and club: a superuser, or an organiser of a tournament the player is
+    registered in that is not finished (he may be fixing its standings and diplomas)."""
+    if not user.is_authenticated:
+        return False
+    return user.is_superuser or _organised_registrations(user, player, unfinished=True)
+
+
+def can_issue_claim(user: Any, player: Any) -> bool:
+    """A claim code (the player's slip): a superuser, or an organiser of any of his
+    tournaments (the one who has met him at the desk)."""
+    if not user.is_authenticated:
+        return False
+    return user.is_superuser or _organised_registrations(user, player, unfinished=False)
+
+
+def can_adjust_rating(user: Any) -> bool:
+    """Ratings move by rated results; a hand adjustment is a superuser's (audited)."""
+    return bool(user.is_authenticated and user.is_superuser)
+
+
+def can_link_login_directly(user: Any) -> bool:
+    """Link or unlink a login without a claim code: superusers only."""
+    return bool(user.is_authenticated and user.is_superuser)
+
+
+def can_merge_players(user: Any) -> bool:
+    return bool(user.is_authenticated and user.is_superuser)
+
+
+def can_view_player_history(user: Any, player: Any) -> bool:
+    """The changes to a player: every organiser (players are shared), and the player."""
+    if not user.is_authenticated:
+        return False
+    return is_organiser_role(user) or getattr(player, "user_id", None) == user.pk
+
+
+def can_reset_login_password(user: Any, login: Any, tournament: Tournament) -> bool:
+    """A referee's password: a superuser, or an organiser of `tournament` when the login was
+    issued in the panel (by him or for a tournament he organises) and is a plain login (never
+    an organiser's, staff's or superuser's). The referee must referee `tournament`."""
+    if not can_manage_tournament(user, tournament):
+        return False
+    if not tournament.referees.filter(pk=login.pk).exists():
+        return False
+    if user.is_superuser:
+        return True
+    if login.is_superuser or login.is_staff or _in_group(login, ORGANISER_GROUP):
+        return False
+    from tournaments.models import IssuedLogin
+
+    issued = IssuedLogin.objects.filter(user=login).first()
+    if issued is None:
+        return False
+    if issued.created_by_id == user.pk:
+        return True
+    return issued.tournament_id is not None and (
+        managed_tournaments(user).filter(pk=issued.tournament_id).exists()
+    )

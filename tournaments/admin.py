@@ -1,5 +1,6 @@
-"""The Django admin: raw data for organisers. The rating history and the audit log are
-read-only here; ratings change through matches (or a player's edit in the API, recorded)."""
+"""The Django admin: raw data for superusers (config.admin keeps everybody else out). The
+rating history and the audit log are read-only here; ratings change through matches or a
+superuser's adjustment on the player's card (recorded); every change made here is audited."""
 
 from __future__ import annotations
 
@@ -8,11 +9,12 @@ from typing import Any
 from django.contrib import admin
 from django.db.models import Q
 
-from tournaments import access, selectors
+from tournaments import access, selectors, services
+from tournaments.admin_audit import AuditedAdmin
 from tournaments.models import AuditEntry, Player, RatingChange, Registration, Tournament
 
 
-class ManagedTournamentsAdmin(admin.ModelAdmin):
+class ManagedTournamentsAdmin(AuditedAdmin):
     """An organiser (staff) sees and picks only the tournaments he organises, and their rows:
     the same rule as the panel (tournaments.access); a superuser sees everything."""
 
@@ -45,11 +47,23 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(AuditedAdmin):
+    """Name, city and club through the players' service (his history, his tournaments'
+    pages); the rating and the login on the player's card in the panel and the API, where a
+    rating adjustment is recorded and a linked login is never replaced silently."""
+
     list_display = ["name", "city", "club", "rating", "user"]
-    search_fields = ["name", "city", "club"]
+    search_fields = ["name", "name_folded", "city", "club"]
     list_filter = ["city", "club"]
-    raw_id_fields = ["user"]
+    readonly_fields = ["rating", "user"]
+
+    def save_model(self, request: Any, obj: Any, form: Any, change: bool) -> None:
+        if not change:
+            super().save_model(request, obj, form, change)
+            return
+        data = {f: form.cleaned_data[f] for f in form.changed_data if f in ("name", "city", "club")}
+        if data:
+            services.player_update(player=obj, actor=request.user, data=data)
 
 
 class RegistrationInline(admin.TabularInline):

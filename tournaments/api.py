@@ -113,7 +113,18 @@ class PlayerViewSet(ApiErrorsMixin, GenericViewSet):
         query.is_valid(raise_exception=True)
         players = selectors.player_list(search=query.validated_data.get("search", ""))
         page = self.paginate_queryset(players)
-        return self.get_paginated_response(s.PlayerSerializer(page, many=True).data)
+        context: dict[str, Any] = {}
+        if "tournament" in query.validated_data:
+            visible = selectors.tournament_list(user=request.user)
+            context["statuses"] = dict(
+                Registration.objects.filter(
+                    tournament__in=visible.filter(pk=query.validated_data["tournament"]),
+                    player__in=[p.pk for p in page],
+                ).values_list("player_id", "status")
+            )
+        return self.get_paginated_response(
+            s.PlayerSerializer(page, many=True, context=context).data
+        )
 
     @extend_schema(
         request=s.PlayerWriteSerializer,
@@ -122,7 +133,9 @@ class PlayerViewSet(ApiErrorsMixin, GenericViewSet):
     def create(self, request: Request) -> Response:
         data = s.PlayerWriteSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        player = services.player_create(actor=request.user, **data.validated_data)
+        values = dict(data.validated_data)
+        confirm = values.pop("confirm")
+        player = services.player_create(actor=request.user, confirm_duplicate=confirm, **values)
         return Response(s.PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={200: s.PlayerDetailSerializer, **_errors(404)})
@@ -348,8 +361,10 @@ class RegistrationListView(TournamentScopedView):
                 tournament=tournament, player=player, actor=request.user
             )
         else:
+            values = dict(v["player"])
+            confirm = values.pop("confirm", False)
             reg = services.registration_add_new_player(
-                tournament=tournament, actor=request.user, **v["player"]
+                tournament=tournament, actor=request.user, confirm_duplicate=confirm, **values
             )
         reg = Registration.objects.select_related("player").get(pk=reg.pk)
         return Response(self.registration_out(tournament, reg), status=status.HTTP_201_CREATED)

@@ -1,13 +1,48 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from tournaments import api
+from tournaments import api, api_people
 
 router = SimpleRouter()
 router.register("players", api.PlayerViewSet, basename="player")
 router.register("tournaments", api.TournamentViewSet, basename="tournament")
 
+# The people endpoints come first: "players/claim/" is not a player's id.
+people_urls = [
+    path("players/claim/", api_people.PlayerClaimRedeemView.as_view(), name="player-claim-redeem"),
+    path(
+        "players/<int:pk>/claim-code/",
+        api_people.PlayerClaimIssueView.as_view(),
+        name="player-claim-issue",
+    ),
+    path(
+        "players/<int:pk>/history/", api_people.PlayerHistoryView.as_view(), name="player-history"
+    ),
+    path("players/<int:pk>/merge/", api_people.PlayerMergeView.as_view(), name="player-merge"),
+    path(
+        "tournaments/<int:tournament_pk>/referees/",
+        api_people.RefereeListView.as_view(),
+        name="tournament-referees",
+    ),
+    path(
+        "tournaments/<int:tournament_pk>/referees/logins/",
+        api_people.RefereeLoginCreateView.as_view(),
+        name="tournament-referee-login-create",
+    ),
+    path(
+        "tournaments/<int:tournament_pk>/referees/<int:user_id>/",
+        api_people.RefereeDetailView.as_view(),
+        name="tournament-referee-detail",
+    ),
+    path(
+        "tournaments/<int:tournament_pk>/referees/<int:user_id>/password/",
+        api_people.RefereePasswordView.as_view(),
+        name="tournament-referee-password",
+    ),
+]
+
 urlpatterns = [
+    *people_urls,
     *router.urls,
     path("presets/", api.PresetListView.as_view(), name="preset-list"),
     path(

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
     from matches.models import Match
-    from tournaments.models import Tournament
+    from tournaments.models import Player, Tournament
 
 
 def audit_record(
@@ -20,11 +20,13 @@ def audit_record(
     action: str,
     tournament: Tournament | None = None,
     match: Match | None = None,
+    player: Player | None = None,
     data: dict[str, Any] | None = None,
     batch: WriteBatch | None = None,
 ) -> AuditEntry:
     """Write one audit entry; call it inside the service's transaction so both land or neither.
-    Given a batch, the entry is queued in it (the caller sends it)."""
+    Given a batch, the entry is queued in it (the caller sends it). With `player`, the entry
+    is also part of that player's history."""
     if tournament is None and match is not None:
         tournament_id = match.tournament_id
     else:
@@ -33,6 +35,7 @@ def audit_record(
     entry = AuditEntry(
         tournament_id=tournament_id,
         match=match,
+        player=player,
         actor=user,
         actor_name=user.get_username() if user is not None else "system",
         action=action,

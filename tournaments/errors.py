@@ -10,6 +10,8 @@ from typing import Any
 
 # 400: the request itself is malformed or names impossible settings.
 BAD_REQUEST = 400
+# 403: the user may not do this (an organiser of someone else's player, a superuser's task).
+FORBIDDEN = 403
 # 409: the request conflicts with the current state (wrong status, already done, taken).
 CONFLICT = 409
 # 422: well-formed, but the tournament's rules forbid it (unpaid fees, too few players).

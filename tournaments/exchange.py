@@ -144,7 +144,11 @@ def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
             for rc in RatingChange.objects.filter(tournament=tournament)
         ],
         "audit": [
-            {"match": keys.get(a.match_id), **_plain(a)}
+            {
+                "match": keys.get(a.match_id),
+                "player": a.player_id if a.player_id in players else None,
+                **_plain(a),
+            }
             for a in AuditEntry.objects.filter(tournament=tournament).order_by("id")
         ],
     }
@@ -247,6 +251,7 @@ def tournament_import(*, document: dict[str, Any], actor: Any = None) -> Tournam
             AuditEntry(
                 tournament=tournament,
                 match=match_map.get(row["match"]) if row.get("match") else None,
+                player=player_map.get(row.get("player")),
                 **_restore(AuditEntry, row),
             )
             for row in document.get("audit", [])

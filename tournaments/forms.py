@@ -93,6 +93,9 @@ class NewPlayerForm(forms.Form):
     )
     city = forms.CharField(label=_("City"), max_length=100, required=False)
     club = forms.CharField(label=_("Club"), max_length=100, required=False)
+    confirm_duplicate = forms.BooleanField(
+        label=_("This is a different person with the same name"), required=False
+    )
 
 
 class RegisterExistingForm(forms.Form):

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models.functions import Upper
 from django.utils.translation import gettext_lazy as _
+
+from tournaments.names import fold_name
 
 
 def default_rating() -> int:
@@ -24,6 +26,8 @@ def default_ruleset() -> dict[str, object]:
 
 class Player(models.Model):
     name = models.CharField(_("name"), max_length=200)
+    # The name as search compares it (tournaments.names.fold_name): kept by save().
+    name_folded = models.CharField(max_length=200, blank=True, editable=False)
     city = models.CharField(_("city"), max_length=100, blank=True)
     club = models.CharField(_("club"), max_length=100, blank=True)
     rating = models.IntegerField(_("Elo rating"), default=default_rating)
@@ -42,10 +46,22 @@ class Player(models.Model):
         ordering = ["name", "id"]
         verbose_name = _("player")
         verbose_name_plural = _("players")
-        indexes = [models.Index(Upper("name"), name="player_name_upper")]
+        indexes = [
+            models.Index(
+                fields=["name_folded"], name="player_name_folded", opclasses=["varchar_pattern_ops"]
+            )
+        ]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # Derived, never edited: every way a name is written (services, admin, import) keeps it.
+        self.name_folded = fold_name(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_folded"}
+        super().save(*args, **kwargs)
 
 
 class Tournament(models.Model):
@@ -253,6 +269,11 @@ class AuditEntry(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     actor_name = models.CharField(max_length=150, blank=True)  # kept if the user is deleted
+    # The player a change is about (his history); a merge moves it to the kept record. Its
+    # index is partial: a scored ball's entry (no player) writes nothing to it.
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_index=False
+    )
     action = models.CharField(max_length=60)
     data = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
@@ -264,7 +285,64 @@ class AuditEntry(models.Model):
         indexes = [
             models.Index(fields=["tournament", "-created_at"]),
             models.Index(fields=["match", "-created_at"]),
+            models.Index(
+                fields=["player", "-created_at"],
+                name="audit_player_created",
+                condition=models.Q(player__isnull=False),
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M:%S} {self.actor_name} {self.action}"
+
+
+class PlayerClaim(models.Model):
+    """A one-time code that links a login to a player: issued by an organiser of one of his
+    tournaments (printed on the player's slip), used once, before it expires. Only its hash is
+    kept."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claims")
+    code_hash = models.CharField(max_length=64, unique=True)
+    tournament = models.ForeignKey(
+        Tournament, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("claim code")
+        verbose_name_plural = _("claim codes")
+
+    def __str__(self) -> str:
+        return f"{self.player_id} @ {self.created_at:%Y-%m-%d}"
+
+
+class IssuedLogin(models.Model):
+    """A login an organiser created in the panel (a referee's): who made it, for which
+    tournament. He (or a fellow organiser of that tournament) may reset its password."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="issued_login"
+    )
+    tournament = models.ForeignKey(
+        Tournament, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("issued login")
+        verbose_name_plural = _("issued logins")
+
+    def __str__(self) -> str:
+        return str(self.user_id)

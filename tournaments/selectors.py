@@ -8,7 +8,6 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import Q, QuerySet, Sum
-from django.db.models.functions import Upper
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -18,6 +17,7 @@ from tournaments.algorithms.groups import GroupResult, group_table
 from tournaments.algorithms.model import Bracket, MatchSpec, Source
 from tournaments.algorithms.standings import final_standings
 from tournaments.models import AuditEntry, Player, RatingChange, Registration, Tournament
+from tournaments.names import fold_words
 
 if TYPE_CHECKING:
     from tournaments.services.draw import DrawPlan
@@ -39,26 +39,13 @@ STAGE_ORDER = (
 # --- players -------------------------------------------------------------------------------
 
 
-class _UnicodeUpper(Upper):
-    """UPPER(name), the expression of the name index on PostgreSQL. SQLite's own UPPER knows
-    only ASCII, so there (the embedded set-up) a Python function does it."""
-
-    def as_sqlite(self, compiler: Any, connection: Any, **extra: Any) -> Any:
-        connection.ensure_connection()
-        connection.connection.create_function(
-            "LUZA_UPPER", 1, lambda v: v.upper() if isinstance(v, str) else v, deterministic=True
-        )
-        return super().as_sql(compiler, connection, function="LUZA_UPPER", **extra)
-
-
 def player_list(*, search: str = "") -> QuerySet[Player]:
-    """Players, by name. ``search`` matches the start of any word of the name, ignoring case
-    (Cyrillic too): it compares UPPER(name), the expression the name index is built on."""
+    """Players, by name. Every word of ``search`` must match the start of a word of the name,
+    in any order, folded (case, ё/е and spaces do not matter: tournaments.names)."""
     players = Player.objects.all()
-    needle = " ".join(search.split()).upper()
-    if needle:
-        players = players.annotate(name_upper=_UnicodeUpper("name")).filter(
-            Q(name_upper__startswith=needle) | Q(name_upper__contains=f" {needle}")
+    for word in fold_words(search):
+        players = players.filter(
+            Q(name_folded__startswith=word) | Q(name_folded__contains=f" {word}")
         )
     return players.order_by("name", "pk")
 

@@ -58,10 +58,26 @@ class PlayerSerializer(serializers.ModelSerializer):
     user = serializers.PrimaryKeyRelatedField(
         read_only=True, allow_null=True, help_text="Linked login (user id)."
     )
+    registration_status = serializers.SerializerMethodField(
+        help_text='With ?tournament=: "active" or "withdrawn" in it, null if not registered.'
+    )
 
     class Meta:
         model = Player
-        fields = ["id", "name", "city", "club", "rating", "user", "created_at", "updated_at"]
+        fields = [
+            "id",
+            "name",
+            "city",
+            "club",
+            "rating",
+            "user",
+            "registration_status",
+            "created_at",
+            "updated_at",
+        ]
+
+    def get_registration_status(self, player: Player) -> str | None:
+        return self.context.get("statuses", {}).get(player.pk)
 
 
 class RatingChangeSerializer(serializers.ModelSerializer):
@@ -102,18 +118,27 @@ class PlayerWriteSerializer(StrictSerializer):
     rating = serializers.IntegerField(
         required=False, allow_null=True, help_text=_("Empty: the starting rating.")
     )
+    confirm = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Create although a player with this name (and city) exists: a namesake.",
+    )
+
+
+class PlayerUpdateSerializer(StrictSerializer):
+    name = serializers.CharField(max_length=200, required=False)
+    city = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    club = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    rating = serializers.IntegerField(
+        required=False, help_text="A superuser's adjustment (recorded in the rating history)."
+    )
     user = serializers.PrimaryKeyRelatedField(
         queryset=get_user_model().objects.all(),
         required=False,
         allow_null=True,
-        help_text="Login to link the player to (user id).",
+        help_text="A superuser's direct link (user id) or unlink (null); organisers use "
+        "claim codes.",
     )
-
-
-class PlayerUpdateSerializer(PlayerWriteSerializer):
-    name = serializers.CharField(max_length=200, required=False)
-    city = serializers.CharField(max_length=100, required=False, allow_blank=True)
-    club = serializers.CharField(max_length=100, required=False, allow_blank=True)
 
 
 # --- tournaments -----------------------------------------------------------------------------
@@ -286,6 +311,11 @@ class RegistrationSerializer(serializers.ModelSerializer):
 
 
 class NewPlayerSerializer(StrictSerializer):
+    confirm = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Create although a player with this name (and city) exists: a namesake.",
+    )
     name = serializers.CharField(max_length=200)
     city = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
     club = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
@@ -610,5 +640,9 @@ class PlayerSearchQuerySerializer(serializers.Serializer):
         required=False,
         allow_blank=True,
         max_length=100,
-        help_text="Start of any word of the name, any case.",
+        help_text="Words, each the start of a word of the name, in any order; case, ё/е and "
+        "spaces do not matter.",
+    )
+    tournament = serializers.IntegerField(
+        required=False, help_text="Show each player's registration status in this tournament."
     )

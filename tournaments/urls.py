@@ -5,7 +5,7 @@ Names are prefixed (public-, panel-) because the API's router already owns names
 
 from django.urls import path
 
-from tournaments import diplomas, views, views_panel
+from tournaments import diplomas, views, views_panel, views_people
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -71,5 +71,56 @@ urlpatterns = [
         "panel/t/<int:pk>/diplomas/<int:player>.pdf",
         diplomas.DiplomaPdfView.as_view(),
         name="panel-diploma-pdf",
+    ),
+    # People: referees' logins, players' slips and cards, claims, one's own password
+    path("panel/t/<int:pk>/people/", views_people.PeopleView.as_view(), name="panel-people"),
+    path(
+        "panel/t/<int:pk>/people/referees/new/",
+        views_people.RefereeLoginCreateView.as_view(),
+        name="panel-referee-login-create",
+    ),
+    path(
+        "panel/t/<int:pk>/people/referees/<int:user_id>/password/",
+        views_people.RefereePasswordResetView.as_view(),
+        name="panel-referee-password",
+    ),
+    path(
+        "panel/t/<int:pk>/people/players/<int:player_id>/slip/",
+        views_people.PlayerSlipView.as_view(),
+        name="panel-player-slip",
+    ),
+    path(
+        "panel/t/<int:pk>/people/slip.pdf",
+        views_people.SlipPdfView.as_view(),
+        name="panel-slip-pdf",
+    ),
+    path(
+        "panel/players/<int:player_id>/", views_people.PlayerCardView.as_view(), name="panel-player"
+    ),
+    path(
+        "panel/players/<int:player_id>/edit/",
+        views_people.PlayerEditView.as_view(),
+        name="panel-player-edit",
+    ),
+    path(
+        "panel/players/<int:player_id>/merge/",
+        views_people.PlayerMergeView.as_view(),
+        name="panel-player-merge",
+    ),
+    path(
+        "panel/players/<int:player_id>/login/",
+        views_people.PlayerLoginView.as_view(),
+        name="panel-player-login",
+    ),
+    path("claim/", views_people.ClaimView.as_view(), name="people-claim"),
+    path(
+        "accounts/password/",
+        views_people.PasswordChangeView.as_view(),
+        name="password-change",
+    ),
+    path(
+        "accounts/password/done/",
+        views_people.PasswordChangeDoneView.as_view(),
+        name="password-change-done",
     ),
 ]

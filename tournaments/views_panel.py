@@ -17,12 +17,12 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
 from django.views import View
 
 import rules
-from tournaments import access, forms, selectors, services
+from tournaments import access, forms, selectors, selectors_people, services
 from tournaments.errors import TournamentError
 from tournaments.models import Registration, Tournament
 from tournaments.views import fee_lines, regulation
@@ -237,11 +237,15 @@ class RegistrationDeskView(PanelMixin, View):
         search = forms.PlayerSearchForm(request.GET)
         q = search.cleaned_data["q"].strip() if search.is_valid() else ""
         registrations = list(selectors.registration_list(tournament=tournament))
-        registered = {r.player_id for r in registrations if r.status == Registration.Status.ACTIVE}
         found = []
         if q:
-            found = [p for p in selectors.player_list(search=q)[:20] if p.pk not in registered]
-        new_player = forms.NewPlayerForm(initial={"name": q} if q and not found else None)
+            found = selectors_people.player_search_with_status(search=q, tournament=tournament)
+        # Back from a refused new player (a possible duplicate): his form again, to confirm.
+        again = request.GET.get("new") == "1"
+        initial = {"name": q} if q and not found else None
+        if again:
+            initial = {f: request.GET.get(f, "") for f in ("name", "city", "club", "rating")}
+        new_player = forms.NewPlayerForm(initial=initial)
         return self.page(
             "panel/registrations.html",
             registrations=registrations,
@@ -250,6 +254,7 @@ class RegistrationDeskView(PanelMixin, View):
             q=q,
             found=found,
             new_player=new_player,
+            confirming=again,
             open=tournament.status == Tournament.Status.REGISTRATION,
             can_tick=tournament.status != Tournament.Status.FINISHED,
         )
@@ -279,15 +284,38 @@ class RegistrationNewPlayerView(PanelAction):
         if not form.is_valid():
             raise TournamentError("invalid", form_error_text(form))
         data = form.cleaned_data
-        reg = services.registration_add_new_player(
-            tournament=self.get_tournament(),
-            actor=request.user,
-            name=data["name"],
-            city=data["city"],
-            club=data["club"],
-            rating=data["rating"],
-        )
+        try:
+            reg = services.registration_add_new_player(
+                tournament=self.get_tournament(),
+                actor=request.user,
+                name=data["name"],
+                city=data["city"],
+                club=data["club"],
+                rating=data["rating"],
+                confirm_duplicate=data["confirm_duplicate"],
+            )
+        except TournamentError as err:
+            if err.code == "possible_duplicate":
+                # Back to the desk showing the namesakes found, with his form to confirm.
+                self.duplicate_of = data
+            raise
         return _("%(name)s is registered.") % {"name": reg.player.name}
+
+    def next_url(self) -> str:
+        data = getattr(self, "duplicate_of", None)
+        if data is None:
+            return super().next_url()
+        query = urlencode(
+            {
+                "q": data["name"],
+                "new": "1",
+                "name": data["name"],
+                "city": data["city"],
+                "club": data["club"],
+                "rating": "" if data["rating"] is None else data["rating"],
+            }
+        )
+        return f"{reverse('panel-registrations', args=[self.get_tournament().pk])}?{query}"
 
 
 class _RegistrationAction(PanelAction):

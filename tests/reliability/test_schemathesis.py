@@ -115,6 +115,8 @@ def aim(case: Any, w: World) -> None:
         params["match_pk"] = match.pk
     if "number" in params:
         params["number"] = 2
+    if "user_id" in params:
+        params["user_id"] = w.referee.pk
     case.path_parameters = params
 
 

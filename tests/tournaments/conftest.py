@@ -53,3 +53,19 @@ def bracket(drawn, tournament):
     """A double elimination of 8, race to 10 without head starts."""
     drawn(8, ruleset={"discipline": "free_pyramid", "balls_to_win": 10}, handicap_scheme="none")
     return tournament
+
+
+@pytest.fixture
+def superuser(db):
+    from tests.factories import UserFactory
+
+    return UserFactory(is_superuser=True, is_staff=True)
+
+
+@pytest.fixture
+def superuser_api(superuser):
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(superuser)
+    return client

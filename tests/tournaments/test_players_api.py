@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, UserFactory
 from tournaments.models import Player, RatingChange
 
 pytestmark = pytest.mark.django_db
@@ -41,12 +41,14 @@ def test_search_is_case_insensitive_in_cyrillic(api):
     assert names("фёдор") == ["Ёлкин Фёдор"]
     assert names("ёлк") == ["Ёлкин Фёдор"]
     assert names("ван") == []  # a word start, not any substring
+    assert names("федор ёлкин") == ["Ёлкин Фёдор"]  # every word, in any order
+    assert names("  ЕЛКИН   ") == ["Ёлкин Фёдор"]
     assert len(names("")) == 3
 
 
-def test_detail_shows_rating_history_and_manual_change(org_api, api):
+def test_detail_shows_rating_history_and_a_superusers_adjustment(api, superuser_api):
     player = PlayerFactory(rating=1000)
-    response = org_api.patch(
+    response = superuser_api.patch(
         f"{URL}{player.pk}/", {"rating": 1040, "club": "Пирамида"}, format="json"
     )
     assert response.status_code == 200, response.json()
@@ -57,20 +59,26 @@ def test_detail_shows_rating_history_and_manual_change(org_api, api):
     assert change["reason"] == "manual"
 
 
-def test_player_is_linked_to_one_login(org_api, user):
+def test_a_superuser_links_a_login_and_never_replaces_one_silently(superuser_api, user):
     first, second = PlayerFactory(), PlayerFactory()
-    assert org_api.patch(f"{URL}{first.pk}/", {"user": user.pk}, format="json").status_code == 200
+    linked = superuser_api.patch(f"{URL}{first.pk}/", {"user": user.pk}, format="json")
+    assert linked.status_code == 200, linked.json()
     first.refresh_from_db()
     assert first.user == user
-    clash = org_api.patch(f"{URL}{second.pk}/", {"user": user.pk}, format="json")
+    clash = superuser_api.patch(f"{URL}{second.pk}/", {"user": user.pk}, format="json")
     assert clash.status_code == 409 and clash.json()["code"] == "login_taken"
     second.refresh_from_db()
     assert second.user is None
+    other = UserFactory()
+    replaced = superuser_api.patch(f"{URL}{first.pk}/", {"user": other.pk}, format="json")
+    assert replaced.status_code == 409 and replaced.json()["code"] == "player_linked"
+    first.refresh_from_db()
+    assert first.user == user
 
 
-def test_invalid_rating_is_refused(org_api):
+def test_invalid_rating_is_refused(org_api, superuser_api):
     player = PlayerFactory(rating=1000)
-    response = org_api.patch(f"{URL}{player.pk}/", {"rating": -5}, format="json")
+    response = superuser_api.patch(f"{URL}{player.pk}/", {"rating": -5}, format="json")
     assert response.status_code == 400 and response.json()["message"]
     assert not RatingChange.objects.exists()
     blank = org_api.post(URL, {"name": ""}, format="json")

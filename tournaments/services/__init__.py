@@ -1,6 +1,13 @@
 """Writes of the tournaments app. Import from here: ``tournaments.services.<name>``."""
 
+from tournaments.services.accounts import referee_login_create, referee_password_reset
+from tournaments.services.claims import (
+    player_claim_issue,
+    player_claim_redeem,
+    player_claim_signup,
+)
 from tournaments.services.draw import generate_bracket, tournament_draw, tournament_draw_preview
+from tournaments.services.merge import player_merge
 from tournaments.services.players import player_create, player_update
 from tournaments.services.progression import (
     match_correct_result,
@@ -26,8 +33,14 @@ __all__ = [
     "generate_bracket",
     "match_correct_result",
     "match_set_handicap",
+    "player_claim_issue",
+    "player_claim_redeem",
+    "player_claim_signup",
     "player_create",
+    "player_merge",
     "player_update",
+    "referee_login_create",
+    "referee_password_reset",
     "registration_add",
     "registration_add_new_player",
     "registration_set_paid",

@@ -1,23 +1,29 @@
-"""Players: create, edit, link to a login. A rating set by hand is recorded in the history."""
+"""Players of the shared registry: create (with a check for the same person twice), edit within
+the organiser's rights, and the superuser's rating adjustment and direct login link.
+
+Every change is audited with the player, so that it shows in his history.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
+from tournaments import access
 from tournaments.audit import audit_record
-from tournaments.errors import BAD_REQUEST, CONFLICT, TournamentError
+from tournaments.errors import BAD_REQUEST, CONFLICT, FORBIDDEN, TournamentError
 from tournaments.models import Player, RatingChange, Tournament, default_rating
+from tournaments.names import fold_name
 
 MIN_RATING = 0
 MAX_RATING = 4000
 PLAYER_FIELDS = ("name", "city", "club", "rating", "user")
 SHOWN_FIELDS = {"name", "city", "club", "rating"}  # on brackets, scoreboards and standings
+DUPLICATES_SHOWN = 5
 
 
 def _clean_rating(value: Any) -> int:
@@ -48,19 +54,19 @@ def _clean_name(value: Any) -> str:
     return name
 
 
-def _check_login(user: Any, player: Player | None) -> None:
-    if user is None:
-        return
-    taken = Player.objects.filter(user=user)
-    if player is not None:
-        taken = taken.exclude(pk=player.pk)
-    if taken.exists():
-        raise TournamentError(
-            "login_taken",
-            _("This login is already linked to another player."),
-            status=CONFLICT,
-            params={"field": "user"},
-        )
+def _forbidden(message: str, field: str) -> TournamentError:
+    return TournamentError("forbidden", message, status=FORBIDDEN, params={"field": field})
+
+
+def player_duplicates(*, name: str, city: str = "") -> list[Player]:
+    """Players who may be this person already: the same folded name, and the same folded
+    city when a city is given."""
+    rows = Player.objects.filter(name_folded=fold_name(name))
+    folded_city = fold_name(city)
+    found = list(rows.order_by("pk")[:50])
+    if folded_city:
+        found = [p for p in found if fold_name(p.city) == folded_city]
+    return found
 
 
 @transaction.atomic
@@ -71,29 +77,67 @@ def player_create(
     city: str = "",
     club: str = "",
     rating: int | None = None,
-    user: Any = None,
+    confirm_duplicate: bool = False,
 ) -> Player:
-    """A new player; without a rating he starts at settings.LUZA_INITIAL_RATING (900)."""
-    _check_login(user, None)
+    """A new player; without a rating he starts at settings.LUZA_INITIAL_RATING (900). A name
+    (and city, when given) the registry already has is refused with the existing records
+    (code "possible_duplicate") unless `confirm_duplicate`: a namesake is a new person only
+    when the organiser says so."""
+    clean_name = _clean_name(name)
+    clean_city = (city or "").strip()
+    if not confirm_duplicate:
+        same = player_duplicates(name=clean_name, city=clean_city)
+        if same:
+            raise TournamentError(
+                "possible_duplicate",
+                _(
+                    "%(name)s is already in the players' list. Register the existing player, "
+                    "or confirm that this is a different person."
+                )
+                % {"name": clean_name},
+                status=CONFLICT,
+                params={
+                    "players": [
+                        {"id": p.pk, "name": p.name, "city": p.city, "rating": p.rating}
+                        for p in same[:DUPLICATES_SHOWN]
+                    ]
+                },
+            )
     player = Player.objects.create(
-        name=_clean_name(name),
-        city=(city or "").strip(),
+        name=clean_name,
+        city=clean_city,
         club=(club or "").strip(),
         rating=default_rating() if rating is None else _clean_rating(rating),
-        user=user,
     )
     audit_record(
         actor=actor,
         action="player_create",
-        data={"player": player.pk, "name": player.name, "rating": player.rating},
+        player=player,
+        data={
+            "player": player.pk,
+            "name": player.name,
+            "city": player.city,
+            "rating": player.rating,
+            "namesake_confirmed": bool(confirm_duplicate),
+        },
     )
     return player
 
 
+def _bump_tournaments(player: Player) -> None:
+    # His tournaments' public pages show these: their ETags and cached brackets follow
+    # public_version, so a renamed player is not shown by his old name.
+    Tournament.objects.filter(registrations__player=player).update(
+        public_version=F("public_version") + 1
+    )
+
+
 @transaction.atomic
 def player_update(*, player: Player, actor: Any, data: Mapping[str, Any]) -> Player:
-    """Edit name, city, club, login, or the rating (a manual rating change is kept in the
-    history with reason "manual")."""
+    """Edit name, city, club (a superuser, or an organiser of an unfinished tournament the
+    player is in), the rating (a superuser: recorded in the rating history as "manual"), or
+    the login (a superuser: never replacing a linked one silently). A refusal changes
+    nothing."""
     unknown = set(data) - set(PLAYER_FIELDS)
     if unknown:
         raise TournamentError(
@@ -102,47 +146,100 @@ def player_update(*, player: Player, actor: Any, data: Mapping[str, Any]) -> Pla
             status=BAD_REQUEST,
         )
     locked = Player.objects.select_for_update().get(pk=player.pk)
+    if set(data) & {"name", "city", "club"} and not access.can_edit_player(actor, locked):
+        raise _forbidden(
+            _(
+                "Only the organisers of a tournament this player is registered in (not "
+                "finished) can change his name, city or club."
+            ),
+            "name",
+        )
+    if "rating" in data and not access.can_adjust_rating(actor):
+        raise _forbidden(
+            _("The rating changes by rated results; only a superuser can adjust it."), "rating"
+        )
+    if "user" in data and not access.can_link_login_directly(actor):
+        raise _forbidden(
+            _("A login is linked to a player by his claim code from the slip."), "user"
+        )
     changed: dict[str, Any] = {}
     if "name" in data:
         changed["name"] = _clean_name(data["name"])
     for field in ("city", "club"):
         if field in data:
             changed[field] = (data[field] or "").strip()
-    if "user" in data:
-        _check_login(data["user"], locked)
-        changed["user"] = data["user"]
     if "rating" in data:
-        rating = _clean_rating(data["rating"])
-        if rating != locked.rating:
-            RatingChange.objects.create(
-                player=locked,
-                rating_before=locked.rating,
-                rating_after=rating,
-                delta=rating - locked.rating,
-                reason="manual",
-            )
-            changed["rating"] = rating
+        changed["rating"] = _clean_rating(data["rating"])
     changed = {f: v for f, v in changed.items() if getattr(locked, f) != v}
+    if "user" in data:
+        _relink(locked, data["user"], actor)
     if not changed:
         return locked
+    before = {f: getattr(locked, f) for f in changed}
+    if "rating" in changed:
+        RatingChange.objects.create(
+            player=locked,
+            rating_before=locked.rating,
+            rating_after=changed["rating"],
+            delta=changed["rating"] - locked.rating,
+            reason="manual",
+        )
     for field, value in changed.items():
         setattr(locked, field, value)
     locked.save(update_fields=[*changed, "updated_at"])
     if set(changed) & SHOWN_FIELDS:
-        # His tournaments' public pages show these: their ETags and cached brackets follow
-        # public_version, so a renamed player is not shown by his old name.
-        Tournament.objects.filter(registrations__player=locked).update(
-            public_version=F("public_version") + 1
-        )
+        _bump_tournaments(locked)
     audit_record(
         actor=actor,
-        action="player_update",
-        data={
-            "player": locked.pk,
-            "changed": {
-                f: (v.get_username() if isinstance(v, get_user_model()) else v)
-                for f, v in changed.items()
-            },
-        },
+        action="player_rating_adjust" if set(changed) == {"rating"} else "player_update",
+        player=locked,
+        data={"player": locked.pk, "before": before, "changed": changed},
     )
     return locked
+
+
+def _relink(player: Player, user: Any, actor: Any) -> None:
+    """A superuser's direct link (or unlink, with None). A login linked elsewhere, or a
+    player linked to another login, is refused: unlink first, on purpose."""
+    if user is not None and player.user_id == user.pk:
+        return
+    if user is None:
+        if player.user_id is None:
+            return
+        before = player.user
+        player.user = None
+        player.save(update_fields=["user", "updated_at"])
+        audit_record(
+            actor=actor,
+            action="player_unlink_login",
+            player=player,
+            data={"player": player.pk, "user": before.pk, "username": before.get_username()},
+        )
+        return
+    if player.user_id is not None:
+        raise TournamentError(
+            "player_linked",
+            _("This player is already linked to another login: unlink it first."),
+            status=CONFLICT,
+            params={"field": "user"},
+        )
+    if Player.objects.filter(user=user).exists():
+        raise TournamentError(
+            "login_taken",
+            _("This login is already linked to another player."),
+            status=CONFLICT,
+            params={"field": "user"},
+        )
+    player.user = user
+    player.save(update_fields=["user", "updated_at"])
+    audit_record(
+        actor=actor,
+        action="player_link_login",
+        player=player,
+        data={
+            "player": player.pk,
+            "user": user.pk,
+            "username": user.get_username(),
+            "by": "superuser",
+        },
+    )

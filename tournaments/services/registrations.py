@@ -73,6 +73,7 @@ def registration_add(*, tournament: Tournament, player: Player, actor: Any) -> R
         actor=actor,
         action="registration_add",
         tournament=locked,
+        player=player,
         data={
             "registration": registration.pk,
             "player": player.pk,
@@ -94,9 +95,18 @@ def registration_add_new_player(
     city: str = "",
     club: str = "",
     rating: int | None = None,
+    confirm_duplicate: bool = False,
 ) -> Registration:
-    """Create the player and register him; if the registration is refused, no player is left."""
-    player = player_create(actor=actor, name=name, city=city, club=club, rating=rating)
+    """Create the player and register him; if the registration is refused, no player is left.
+    A possible duplicate is refused as by player_create unless `confirm_duplicate`."""
+    player = player_create(
+        actor=actor,
+        name=name,
+        city=city,
+        club=club,
+        rating=rating,
+        confirm_duplicate=confirm_duplicate,
+    )
     return registration_add(tournament=tournament, player=player, actor=actor)
 
 

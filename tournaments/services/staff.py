@@ -29,7 +29,11 @@ def tournament_referee_add(*, tournament: Tournament, username: str, actor: Any)
     if user is None:
         raise TournamentError(
             "unknown_user",
-            _("No active login “%(login)s”: create it first (Django admin).") % {"login": login},
+            _(
+                "No active login “%(login)s”. Create a new referee login below "
+                "(“New referee login”)."
+            )
+            % {"login": login},
             status=BAD_REQUEST,
             params={"field": "username"},
         )

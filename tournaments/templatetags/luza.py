@@ -81,6 +81,16 @@ AUDIT_ACTIONS = {
     "match_set_handicap": gettext_lazy("Head start overridden"),
     "table.freed": gettext_lazy("Table freed"),
     "tables.ensure": gettext_lazy("Tables in use set"),
+    "referee_login_create": gettext_lazy("Referee login created"),
+    "referee_password_reset": gettext_lazy("Referee's password reset"),
+    "login_create": gettext_lazy("Login created"),
+    "password_change": gettext_lazy("Own password changed"),
+    "player_claim_issue": gettext_lazy("Login slip printed"),
+    "player_link_login": gettext_lazy("Login linked"),
+    "player_unlink_login": gettext_lazy("Login unlinked"),
+    "player_rating_adjust": gettext_lazy("Rating adjusted"),
+    "player_merge": gettext_lazy("Players merged"),
+    "admin_change": gettext_lazy("Changed in the administration"),
 }
 AUDIT_DATA_CHARS = 240
 

@@ -38,9 +38,6 @@ class Command(BaseCommand):
                 user.save(update_fields=["password"])
             credentials.write_text(f"{username}:{password}\n")
             credentials.chmod(0o600)
-        if not user.is_staff:  # the Django admin is the organiser's raw-data view
-            user.is_staff = True
-            user.save(update_fields=["is_staff"])
         roles_ensure()
         user.groups.add(Group.objects.get(name="organiser"))
         self.stdout.write(self.style.SUCCESS(f"Organiser login: {username}   password: {password}"))

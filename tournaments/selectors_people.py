@@ -1,0 +1,76 @@
+"""Reads of the people pages: a player's history and tournaments, a tournament's referees,
+and the search of the registration desk with who is already registered."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from tournaments import selectors
+from tournaments.models import AuditEntry, IssuedLogin, Player, Registration, Tournament
+
+
+def player_history(*, player: Player, user: Any) -> QuerySet[AuditEntry]:
+    """Every recorded change to the player, newest first; entries of a private tournament
+    the user may not see are left out (its existence stays hidden)."""
+    visible = selectors.tournament_list(user=user).values("pk")
+    return (
+        AuditEntry.objects.filter(player=player)
+        .filter(Q(tournament__isnull=True) | Q(tournament__in=visible))
+        .select_related("tournament")
+        .order_by("-created_at", "-pk")
+    )
+
+
+def player_ratings(*, player: Player, user: Any) -> QuerySet[Any]:
+    """His rating changes, newest first, without the games of tournaments hidden from `user`."""
+    visible = selectors.tournament_list(user=user).values("pk")
+    return selectors.player_rating_history(player=player).filter(
+        Q(tournament__isnull=True) | Q(tournament__in=visible)
+    )
+
+
+def player_registrations(*, player: Player, user: Any) -> QuerySet[Registration]:
+    """His entries in the tournaments the user may see, newest tournament first."""
+    visible = selectors.tournament_list(user=user).values("pk")
+    return (
+        Registration.objects.filter(player=player, tournament__in=visible)
+        .select_related("tournament")
+        .order_by("-tournament__date", "-tournament_id")
+    )
+
+
+def player_search_with_status(
+    *, search: str, tournament: Tournament, limit: int = 20
+) -> list[tuple[Player, str | None]]:
+    """Players found by `search`, each with his registration status in `tournament`
+    ("active", "withdrawn" or None): the desk shows who is already there."""
+    found = list(selectors.player_list(search=search)[:limit])
+    status = dict(
+        Registration.objects.filter(
+            tournament=tournament, player__in=[p.pk for p in found]
+        ).values_list("player_id", "status")
+    )
+    return [(p, status.get(p.pk)) for p in found]
+
+
+def tournament_referees(*, tournament: Tournament) -> list[dict[str, Any]]:
+    """The referees, each with whether his login was issued in the panel (its password can be
+    reset there)."""
+    referees = list(tournament.referees.order_by("username"))
+    issued = set(
+        IssuedLogin.objects.filter(user__in=[r.pk for r in referees]).values_list(
+            "user_id", flat=True
+        )
+    )
+    return [
+        {
+            "id": r.pk,
+            "username": r.get_username(),
+            "name": r.get_full_name(),
+            "issued": r.pk in issued,
+            "user": r,
+        }
+        for r in referees
+    ]

@@ -1,0 +1,218 @@
+"""Claim codes: how a login becomes a player's. An organiser of one of the player's tournaments
+issues a one-time code (printed on the player's slip, with a QR code of the claim link); the
+player, logged in or creating his login on the spot, uses it once before it expires. Only a
+hash of the code is stored; a new code for the same player retires the old ones."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments import access
+from tournaments.audit import audit_record
+from tournaments.errors import BAD_REQUEST, CONFLICT, FORBIDDEN, TournamentError
+from tournaments.models import Player, PlayerClaim, Tournament
+
+CLAIM_DAYS = 30
+# No 0/O, 1/I: read off paper and typed on a phone.
+ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 12  # 60 bits: not guessable at any rate a login form allows
+
+
+def normalise_code(code: str) -> str:
+    return "".join(ch for ch in str(code or "").upper() if ch.isalnum())
+
+
+def format_code(code: str) -> str:
+    """ABCD-EFGH-JKLM: the form printed on the slip (dashes and case do not matter)."""
+    raw = normalise_code(code)
+    return "-".join(raw[i : i + 4] for i in range(0, len(raw), 4))
+
+
+def _hash(code: str) -> str:
+    return hashlib.sha256(normalise_code(code).encode()).hexdigest()
+
+
+def _invalid() -> TournamentError:
+    return TournamentError(
+        "claim_invalid",
+        _("This code is unknown, already used or expired. Ask the organiser for a new slip."),
+        status=BAD_REQUEST,
+        params={"field": "code"},
+    )
+
+
+def _linked() -> TournamentError:
+    return TournamentError(
+        "player_linked",
+        _("This player already has a login. Ask the organiser if it is not yours."),
+        status=CONFLICT,
+        params={"field": "code"},
+    )
+
+
+@transaction.atomic
+def player_claim_issue(
+    *, player: Player, actor: Any, tournament: Tournament | None = None
+) -> tuple[PlayerClaim, str]:
+    """A new claim code for the player (returned in clear once, for the slip)."""
+    if not access.can_issue_claim(actor, player):
+        raise TournamentError(
+            "forbidden",
+            _("Only an organiser of one of this player's tournaments can print his slip."),
+            status=FORBIDDEN,
+        )
+    locked = Player.objects.select_for_update().get(pk=player.pk)
+    if locked.user_id is not None:
+        raise TournamentError(
+            "player_linked", _("This player already has a login."), status=CONFLICT
+        )
+    now = timezone.now()
+    PlayerClaim.objects.filter(player=locked, used_at__isnull=True, expires_at__gt=now).update(
+        expires_at=now
+    )
+    code = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+    claim = PlayerClaim.objects.create(
+        player=locked,
+        code_hash=_hash(code),
+        tournament=tournament,
+        issued_by=actor if actor.is_authenticated else None,
+        expires_at=now + timedelta(days=CLAIM_DAYS),
+    )
+    audit_record(
+        actor=actor,
+        action="player_claim_issue",
+        tournament=tournament,
+        player=locked,
+        data={"player": locked.pk, "name": locked.name, "expires_at": claim.expires_at.isoformat()},
+    )
+    return claim, format_code(code)
+
+
+def _usable_claim(code: str) -> PlayerClaim:
+    raw = normalise_code(code)
+    if len(raw) != CODE_LENGTH:
+        raise _invalid()
+    claim = (
+        PlayerClaim.objects.select_for_update()
+        .select_related("player")
+        .filter(code_hash=_hash(raw))
+        .first()
+    )
+    if claim is None or claim.used_at is not None or claim.expires_at <= timezone.now():
+        raise _invalid()
+    return claim
+
+
+def player_claim_peek(*, code: str) -> Player:
+    """The player a usable code is for (to show whose slip it is before it is used)."""
+    with transaction.atomic():
+        return _usable_claim(code).player
+
+
+@transaction.atomic
+def player_claim_redeem(*, code: str, user: Any) -> Player:
+    """Link `user` to the player of the code, once. A player with a login, or a login that is
+    another player's, is refused: a link is never replaced silently."""
+    claim = _usable_claim(code)
+    player = Player.objects.select_for_update().get(pk=claim.player_id)
+    if player.user_id is not None:
+        raise _linked()
+    if Player.objects.filter(user=user).exists():
+        raise TournamentError(
+            "login_taken",
+            _("Your login is already linked to another player."),
+            status=CONFLICT,
+            params={"field": "code"},
+        )
+    player.user = user
+    player.save(update_fields=["user", "updated_at"])
+    claim.used_at = timezone.now()
+    claim.used_by = user
+    claim.save(update_fields=["used_at", "used_by"])
+    audit_record(
+        actor=user,
+        action="player_link_login",
+        tournament=claim.tournament,
+        player=player,
+        data={
+            "player": player.pk,
+            "user": user.pk,
+            "username": user.get_username(),
+            "by": "claim",
+            "issued_by": claim.issued_by_id,
+        },
+    )
+    return player
+
+
+def clean_new_login(*, username: str, password: str, full_name: str = "") -> str:
+    """The login name, checked: free (any letter case), the characters Django allows, and a
+    password the validators accept. Raises TournamentError (400/409) with the field."""
+    login = (username or "").strip()
+    try:
+        if not login:
+            raise ValidationError(_("Choose a login."))
+        UnicodeUsernameValidator()(login)
+    except ValidationError as err:
+        raise TournamentError(
+            "invalid_login",
+            " ".join(err.messages),
+            status=BAD_REQUEST,
+            params={"field": "username"},
+        ) from err
+    if len(login) > 150:
+        raise TournamentError(
+            "invalid_login",
+            _("The login is too long (150 characters at most)."),
+            status=BAD_REQUEST,
+            params={"field": "username"},
+        )
+    if get_user_model().objects.filter(username__iexact=login).exists():
+        raise TournamentError(
+            "username_taken",
+            _("The login “%(login)s” is taken: choose another.") % {"login": login},
+            status=CONFLICT,
+            params={"field": "username"},
+        )
+    if password is not None:
+        try:
+            validate_password(password, get_user_model()(username=login, first_name=full_name))
+        except ValidationError as err:
+            raise TournamentError(
+                "invalid_password",
+                " ".join(err.messages),
+                status=BAD_REQUEST,
+                params={"field": "password"},
+            ) from err
+    return login
+
+
+@transaction.atomic
+def player_claim_signup(*, code: str, username: str, password: str) -> tuple[Any, Player]:
+    """The invite: a player without a login creates one with his code and is linked to it."""
+    claim = _usable_claim(code)
+    if claim.player.user_id is not None:
+        raise _linked()
+    login = clean_new_login(username=username, password=password, full_name=claim.player.name)
+    user = get_user_model().objects.create_user(
+        username=login, password=password, first_name=claim.player.name[:150]
+    )
+    audit_record(
+        actor=user,
+        action="login_create",
+        tournament=claim.tournament,
+        player=claim.player,
+        data={"user": user.pk, "username": login, "role": "player", "by": "claim"},
+    )
+    return user, player_claim_redeem(code=code, user=user)
