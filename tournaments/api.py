@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -25,6 +24,7 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 from rest_framework.viewsets import GenericViewSet
 
+from config.api import not_found_response
 from tournaments import access, selectors, services
 from tournaments import serializers as s
 from tournaments.errors import TournamentError
@@ -61,10 +61,10 @@ class ApiErrorsMixin:
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, TournamentError):
             return Response(exc.to_dict(), status=exc.status)
-        # Django's own refusals (get_object_or_404, access.require_manage) in the same shape.
-        if isinstance(exc, Http404):
-            exc = NotFound()
-        elif isinstance(exc, DjangoPermissionDenied):
+        if isinstance(exc, Http404 | NotFound):
+            return not_found_response()  # one body for unknown and invisible alike
+        # Django's own refusals (access.require_manage) in the same shape.
+        if isinstance(exc, DjangoPermissionDenied):
             exc = PermissionDenied()
         response = super().handle_exception(exc)  # type: ignore[misc]
         if isinstance(exc, ValidationError):
@@ -113,7 +113,8 @@ class PlayerViewSet(ApiErrorsMixin, GenericViewSet):
         query.is_valid(raise_exception=True)
         players = selectors.player_list(search=query.validated_data.get("search", ""))
         page = self.paginate_queryset(players)
-        return self.get_paginated_response(s.PlayerSerializer(page, many=True).data)
+        data = s.PlayerSerializer(page, many=True, context={"request": request}).data
+        return self.get_paginated_response(data)
 
     @extend_schema(
         request=s.PlayerWriteSerializer,
@@ -123,17 +124,17 @@ class PlayerViewSet(ApiErrorsMixin, GenericViewSet):
         data = s.PlayerWriteSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         player = services.player_create(actor=request.user, **data.validated_data)
-        return Response(s.PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
+        data = s.PlayerSerializer(player, context={"request": request}).data
+        return Response(data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={200: s.PlayerDetailSerializer, **_errors(404)})
     def retrieve(self, request: Request, pk: str) -> Response:
         player = self.get_object()
-        # Players are shared, but a private tournament's games are not: its entries stay hidden.
-        visible = selectors.tournament_list(user=request.user)
-        history = selectors.player_rating_history(player=player).filter(
-            Q(tournament__isnull=True) | Q(tournament__in=visible)
-        )
-        return Response(s.PlayerDetailSerializer(player, context={"rating_history": history}).data)
+        # Players are shared, but a private tournament's games are not: its entries are one
+        # anonymous line.
+        history = selectors.player_rating_history_for(player=player, user=request.user)
+        context = {"request": request, "rating_history": history}
+        return Response(s.PlayerDetailSerializer(player, context=context).data)
 
     @extend_schema(
         request=s.PlayerUpdateSerializer,
@@ -144,7 +145,7 @@ class PlayerViewSet(ApiErrorsMixin, GenericViewSet):
         data = s.PlayerUpdateSerializer(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         player = services.player_update(player=player, actor=request.user, data=data.validated_data)
-        return Response(s.PlayerSerializer(player).data)
+        return Response(s.PlayerSerializer(player, context={"request": request}).data)
 
 
 # --- tournaments -----------------------------------------------------------------------------

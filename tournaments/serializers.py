@@ -56,12 +56,24 @@ class PlayerRefSerializer(serializers.Serializer):
 
 class PlayerSerializer(serializers.ModelSerializer):
     user = serializers.PrimaryKeyRelatedField(
-        read_only=True, allow_null=True, help_text="Linked login (user id)."
+        read_only=True,
+        allow_null=True,
+        help_text="Linked login (user id). Only for the player himself, organisers and "
+        "superusers (context `request`); absent for everybody else.",
     )
 
     class Meta:
         model = Player
         fields = ["id", "name", "city", "club", "rating", "user", "created_at", "updated_at"]
+
+    def to_representation(self, player: Player) -> dict[str, Any]:
+        from tournaments.access import can_see_player_login
+
+        data: dict[str, Any] = super().to_representation(player)
+        request = self.context.get("request")
+        if request is None or not can_see_player_login(request.user, player):
+            data.pop("user", None)
+        return data
 
 
 class RatingChangeSerializer(serializers.ModelSerializer):
@@ -84,15 +96,44 @@ class RatingChangeSerializer(serializers.ModelSerializer):
         ]
 
 
+class RatingLineSerializer(RatingChangeSerializer):
+    """A line of the rating history as the schema shows it: a rating change, or the one line
+    (reason "private", no id) that sums the changes of tournaments the reader may not see."""
+
+    id = serializers.IntegerField(allow_null=True)
+    rating_before = serializers.IntegerField(allow_null=True)
+    rating_after = serializers.IntegerField(allow_null=True)
+    created_at = serializers.DateTimeField(allow_null=True)
+
+
 class PlayerDetailSerializer(PlayerSerializer):
     rating_history = serializers.SerializerMethodField()
 
     class Meta(PlayerSerializer.Meta):
         fields = [*PlayerSerializer.Meta.fields, "rating_history"]
 
-    @extend_schema_field(RatingChangeSerializer(many=True))
+    @extend_schema_field(RatingLineSerializer(many=True))
     def get_rating_history(self, player: Player) -> list[dict[str, Any]]:
-        return RatingChangeSerializer(self.context["rating_history"], many=True).data
+        history = self.context["rating_history"]
+        lines = list(RatingChangeSerializer(history.visible, many=True).data)
+        if history.private_count:
+            # The private tournaments' changes in one line, with no date, tournament or
+            # opponent: the lines still add up to the rating everybody sees.
+            lines.append(
+                {
+                    "id": None,
+                    "tournament": None,
+                    "tournament_name": str(_("Private tournaments")),
+                    "match": None,
+                    "opponent": None,
+                    "rating_before": None,
+                    "rating_after": None,
+                    "delta": history.private_delta,
+                    "reason": "private",
+                    "created_at": None,
+                }
+            )
+        return lines
 
 
 class PlayerWriteSerializer(StrictSerializer):
