@@ -16,7 +16,7 @@ PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.MD5PasswordHasher"
 ]  # speed only; prod keeps PBKDF2
 SECURE_SSL_REDIRECT = False
-LOGIN_RATE_LIMIT = 5
+AXES_FAILURE_LIMIT = 5
 # Browser tests talk plain HTTP to a local server.
 SESSION_COOKIE_SECURE = False
 CSRF_COOKIE_SECURE = False
