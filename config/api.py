@@ -12,7 +12,7 @@ from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import Http404
 from django.utils.translation import gettext as _
 from rest_framework import status
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, Throttled
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -64,6 +64,15 @@ def not_found_response() -> Response:
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, Http404 | NotFound):
         return not_found_response()
+    if isinstance(exc, Throttled):
+        from config.throttle import wait_message
+
+        wait = max(1, int(exc.wait or 1))
+        return Response(
+            {"code": "throttled", "message": wait_message(wait), "params": {"wait": wait}},
+            status=status.HTTP_429_TOO_MANY_REQUESTS,
+            headers={"Retry-After": str(wait)},
+        )
     if isinstance(exc, RequestDataTooBig):
         # Django refuses the body (DATA_UPLOAD_MAX_MEMORY_SIZE); say so in the API's shape.
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 1024

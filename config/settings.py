@@ -6,6 +6,7 @@ Set: PostgreSQL, and Redis as Celery broker and cache (production, CI).
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -63,6 +64,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.throttle.AnonymousPageThrottleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -205,6 +207,11 @@ AXES_RESET_ON_SUCCESS = True
 # With nginx's `X-Forwarded-For $proxy_add_x_forwarded_for`: "X-Forwarded-For" and count 1.
 LUZA_TRUSTED_PROXY_HEADER = env_str("LUZA_TRUSTED_PROXY_HEADER", "")
 LUZA_TRUSTED_PROXY_COUNT = env_int("LUZA_TRUSTED_PROXY_COUNT", 1)
+# Requests per client address of anonymous readers, pages and API together (config/throttle.py);
+# a phone polling every 2 s makes 30 a minute. Empty: no limit.
+LUZA_ANON_RATE = env_str("LUZA_ANON_RATE", "120/min")
+if LUZA_ANON_RATE and not re.fullmatch(r"\d+/(s|sec|second|m|min|minute|h|hour)", LUZA_ANON_RATE):
+    raise ConfigError(f"LUZA_ANON_RATE={LUZA_ANON_RATE!r}: give requests per period, like 120/min")
 
 # --- Language and time ----------------------------------------------------------------------
 LANGUAGE_CODE = "ru"
@@ -236,6 +243,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_THROTTLE_CLASSES": ["config.throttle.AnonymousReadThrottle"],
     "DEFAULT_PAGINATION_CLASS": "config.drf.LimitOffsetPagination",
     "PAGE_SIZE": 100,
     "EXCEPTION_HANDLER": "config.api.exception_handler",

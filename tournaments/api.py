@@ -3,11 +3,14 @@ Views only parse, check permissions (tournaments.access) and call services or se
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.cache import patch_cache_control
+from django.utils.translation import get_language
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.decorators import action
@@ -15,6 +18,7 @@ from rest_framework.exceptions import (
     APIException,
     NotFound,
     PermissionDenied,
+    Throttled,
     ValidationError,
 )
 from rest_framework.permissions import SAFE_METHODS, AllowAny, BasePermission
@@ -24,8 +28,7 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 from rest_framework.viewsets import GenericViewSet
 
-from config.api import not_found_response
-from tournaments import access, selectors, services
+from tournaments import access, http_cache, selectors, services
 from tournaments import serializers as s
 from tournaments.errors import TournamentError
 from tournaments.models import Player, Registration, Tournament
@@ -38,6 +41,17 @@ ERRORS = {
     409: OpenApiResponse(s.ErrorSerializer, description="Conflicts with the current state."),
     422: OpenApiResponse(s.ErrorSerializer, description="Forbidden by the tournament's rules."),
 }
+
+
+PAGE_PARAMETERS = [
+    OpenApiParameter("limit", int, description="Entries per page (default 100, at most 1000)."),
+    OpenApiParameter("offset", int, description="Entries to skip."),
+]
+NOT_MODIFIED = OpenApiResponse(description="Not modified since the ETag given.")
+PUBLIC_READ = (
+    "Answered with an ETag (the tournament's public version); sent back in If-None-Match, an "
+    "unchanged answer is 304 with no body."
+)
 
 
 def _errors(*codes: int) -> dict[int, OpenApiResponse]:
@@ -61,8 +75,10 @@ class ApiErrorsMixin:
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, TournamentError):
             return Response(exc.to_dict(), status=exc.status)
-        if isinstance(exc, Http404 | NotFound):
-            return not_found_response()  # one body for unknown and invisible alike
+        if isinstance(exc, Http404 | NotFound | Throttled):
+            # config.api answers these in one shape for the whole API (a 404 alike for unknown
+            # and invisible ids, a 429 with the wait).
+            return super().handle_exception(exc)  # type: ignore[misc]
         # Django's own refusals (access.require_manage) in the same shape.
         if isinstance(exc, DjangoPermissionDenied):
             exc = PermissionDenied()
@@ -259,21 +275,73 @@ class TournamentViewSet(ApiErrorsMixin, GenericViewSet):
             )
         )
 
-    @extend_schema(responses={200: s.BracketSerializer, **_errors(404)})
+    def _public_read(
+        self,
+        request: Request,
+        tournament: Tournament,
+        name: str,
+        etag: str,
+        compute: Callable[[], Any],
+    ) -> Response:
+        """A read that grows with the tournament (a 1024-player bracket is ~1 MB of JSON):
+        computed once per version and language into the shared cache, 304 to a client that
+        has this version (ETag / If-None-Match)."""
+        tag = f'W/"{name}-{etag}-{get_language()}"'
+        if http_cache.not_modified(request, tag):
+            response = Response(status=status.HTTP_304_NOT_MODIFIED)
+        else:
+            place = http_cache.page_cache(tournament, etag, f"api-{name}")
+            response = Response(http_cache.cached_value(place, compute)[0])
+        response["ETag"] = tag
+        patch_cache_control(response, no_cache=True, private=True)
+        return response
+
+    @extend_schema(
+        responses={200: s.BracketSerializer, 304: NOT_MODIFIED, **_errors(404)},
+        description=PUBLIC_READ + " Match statuses follow within 30 s while it runs.",
+    )
     @action(detail=True, methods=["get"])
     def bracket(self, request: Request, pk: str) -> Response:
-        return Response(selectors.tournament_bracket(tournament=self.get_object()))
+        tournament = self.get_object()
+        return self._public_read(
+            request,
+            tournament,
+            "bracket",
+            http_cache.bracket_etag(tournament),
+            lambda: selectors.tournament_bracket(tournament=tournament),
+        )
 
-    @extend_schema(responses={200: s.StandingsSerializer, **_errors(404)})
+    @extend_schema(
+        responses={200: s.StandingsSerializer, 304: NOT_MODIFIED, **_errors(404)},
+        description=PUBLIC_READ,
+    )
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str) -> Response:
-        return Response(selectors.tournament_standings(tournament=self.get_object()))
+        tournament = self.get_object()
+        return self._public_read(
+            request,
+            tournament,
+            "standings",
+            http_cache.tournament_etag(tournament),
+            lambda: selectors.tournament_standings(tournament=tournament),
+        )
 
-    @extend_schema(responses={200: s.PrizesSerializer, **_errors(404)})
+    @extend_schema(
+        responses={200: s.PrizesSerializer, 304: NOT_MODIFIED, **_errors(404)},
+        description=PUBLIC_READ,
+    )
     @action(detail=True, methods=["get"])
     def prizes(self, request: Request, pk: str) -> Response:
-        data = selectors.tournament_prizes(tournament=self.get_object())
-        return Response(s.PrizesSerializer(data).data)
+        tournament = self.get_object()
+        return self._public_read(
+            request,
+            tournament,
+            "prizes",
+            http_cache.tournament_etag(tournament),
+            lambda: dict(
+                s.PrizesSerializer(selectors.tournament_prizes(tournament=tournament)).data
+            ),
+        )
 
 
 @extend_schema(tags=["tournaments"])
@@ -326,11 +394,19 @@ class TournamentScopedView(ApiErrorsMixin, APIView):
 
 @extend_schema(tags=["registrations"])
 class RegistrationListView(TournamentScopedView):
-    @extend_schema(responses={200: s.RegistrationSerializer(many=True), **_errors(404)})
+    @extend_schema(
+        parameters=PAGE_PARAMETERS,
+        operation_id="tournaments_registrations_list",
+        responses={200: s.RegistrationPageSerializer, **_errors(404)},
+        description="One page of the list (limit/offset): seeded order after the draw, "
+        "registration order before it.",
+    )
     def get(self, request: Request, tournament_pk: int) -> Response:
         tournament = self.get_tournament()
+        paginator = api_settings.DEFAULT_PAGINATION_CLASS()
         regs = selectors.registration_list(tournament=tournament)
-        return Response(self.registration_out(tournament, regs, many=True))
+        page = paginator.paginate_queryset(regs, request, view=self)
+        return paginator.get_paginated_response(self.registration_out(tournament, page, many=True))
 
     @extend_schema(
         request=s.RegistrationCreateSerializer,
@@ -465,10 +541,7 @@ class MatchRatingView(TournamentScopedView):
 
 # --- the audit log -----------------------------------------------------------------------------
 
-AUDIT_PAGE_PARAMETERS = [
-    OpenApiParameter("limit", int, description="Entries per page (default 100)."),
-    OpenApiParameter("offset", int, description="Entries to skip."),
-]
+AUDIT_PAGE_PARAMETERS = PAGE_PARAMETERS
 
 
 def audit_page(request: Request, view: APIView, entries: Any) -> Response:

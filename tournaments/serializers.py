@@ -326,6 +326,15 @@ class RegistrationSerializer(serializers.ModelSerializer):
         return reg.paid_at.isoformat() if self._private() and reg.paid_at else None
 
 
+class RegistrationPageSerializer(serializers.Serializer):
+    """One page of a tournament's registrations (limit/offset pagination)."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = RegistrationSerializer(many=True)
+
+
 class NewPlayerSerializer(StrictSerializer):
     name = serializers.CharField(max_length=200)
     city = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
