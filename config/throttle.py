@@ -4,7 +4,8 @@ Anonymous readers are phones in the hall: one polls a page every 2 seconds (30 r
 minute). A client that asks far more often is a scraper or a page reloaded in a loop, and it
 must not take the web processes from the referees. The budget (LUZA_ANON_RATE, "120/min" by
 default, empty to switch it off) counts per client address (config.client_ip: behind the
-declared proxy, the address the proxy saw) in a fixed window, one Redis INCR a request. Logged-in
+declared proxy, the address the proxy saw) in fixed 10-second windows (120/min: 20 per 10 s),
+one Redis INCR a request. Logged-in
 users are not limited here: their writes are the tables' work, and their logins are limited by
 django-axes. Static files (whitenoise, before this middleware) and /healthz are not counted.
 """
@@ -30,6 +31,7 @@ logger = logging.getLogger(__name__)
 
 PERIODS = {"s": 1, "sec": 1, "second": 1, "m": 60, "min": 60, "minute": 60, "h": 3600, "hour": 3600}
 EXEMPT_PATHS = ("/healthz",)
+WINDOW_SECONDS = 10
 
 
 @dataclass(frozen=True)
@@ -66,17 +68,21 @@ def anonymous_wait(request: Any) -> int | None:
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
         return None
+    # Counted in windows of at most WINDOW_SECONDS, the rate spread evenly over them: 120/min
+    # is 20 per 10 s, so that a client cannot spend a minute's budget in a burst of seconds.
+    seconds = min(rate.seconds, WINDOW_SECONDS)
+    allowed = math.ceil(rate.requests * seconds / rate.seconds)
     now = time.time()
-    window = int(now // rate.seconds)
-    key = f"anon-rate:{client_ip(request)}:{rate.seconds}:{window}"
+    window = int(now // seconds)
+    key = f"anon-rate:{client_ip(request)}:{seconds}:{window}"
     try:
-        count = _count(key, rate.seconds + 1)
+        count = _count(key, seconds + 1)
     except Exception:  # a cache outage must not take the pages down with it
         logger.warning("anonymous rate limit unavailable", exc_info=True)
         return None
-    if count <= rate.requests:
+    if count <= allowed:
         return None
-    return max(1, math.ceil((window + 1) * rate.seconds - now))
+    return max(1, math.ceil((window + 1) * seconds - now))
 
 
 def wait_message(seconds: int) -> str:
