@@ -161,7 +161,13 @@ class PlayerUpdateSerializer(PlayerWriteSerializer):
 
 
 class TournamentSerializer(serializers.ModelSerializer):
-    organisers = serializers.SlugRelatedField(slug_field="username", many=True, read_only=True)
+    organisers = serializers.SlugRelatedField(
+        slug_field="username",
+        many=True,
+        read_only=True,
+        help_text="The organisers' logins; empty for anonymous readers (no login names to guess "
+        "passwords for).",
+    )
     can_manage = serializers.SerializerMethodField()
     status = _enum(Tournament.Status.values)
     draw_method = serializers.ChoiceField(
@@ -189,6 +195,13 @@ class TournamentSerializer(serializers.ModelSerializer):
             "updated_at",
         ]
         read_only_fields = fields
+
+    def to_representation(self, tournament: Tournament) -> dict[str, Any]:
+        data: dict[str, Any] = super().to_representation(tournament)
+        request = self.context.get("request")
+        if request is None or not request.user.is_authenticated:
+            data["organisers"] = []
+        return data
 
     def get_can_manage(self, tournament: Tournament) -> bool:
         """Whether the requesting user organises it (``managed``: ids read once per request)."""

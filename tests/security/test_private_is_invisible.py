@@ -233,6 +233,15 @@ def test_anonymous_player_reads_carry_no_login_ids(world, api) -> None:
     assert listing and all("user" not in row for row in listing)
 
 
+def test_anonymous_tournament_reads_carry_no_login_names(world, api) -> None:
+    other = world.other  # public
+    assert api.get(f"/api/v1/tournaments/{other.pk}/").json()["organisers"] == []
+    assert all(t["organisers"] == [] for t in api.get("/api/v1/tournaments/").json()["results"])
+    api.force_authenticate(world.other_referee)
+    names = api.get(f"/api/v1/tournaments/{other.pk}/").json()["organisers"]
+    assert names == [world.other_organiser.username]
+
+
 def test_the_player_himself_and_organisers_see_the_link(world, api) -> None:
     linked = Player.objects.get(user=world.player_user)
     for user in (world.player_user, world.organiser, world.superuser):
