@@ -175,12 +175,14 @@ def main() -> int:
         try:
             wait_http(port)
             probe = Client(port)
-            status, body, _, took = probe.request("GET", bracket)
-            report["first_bracket_page"] = {
-                "status": status,
-                "kb": round(len(body) / 1024, 1),
-                "ms": round(took * 1000, 1),
-            }
+            for name in ("first_bracket_page", "second_bracket_page"):  # rendered, then again
+                status, body, _, took = probe.request("GET", bracket)
+                report[name] = {
+                    "status": status,
+                    "kb": round(len(body) / 1024, 1),
+                    "ms": round(took * 1000, 1),
+                }
+            print("bracket page:", report["first_bracket_page"], report["second_bracket_page"])
             common = {
                 "token": seeded.token,
                 "match_id": match_id,
