@@ -58,8 +58,8 @@ class PlayerSerializer(serializers.ModelSerializer):
     user = serializers.PrimaryKeyRelatedField(
         read_only=True,
         allow_null=True,
-        help_text="Linked login (user id). Only for the player himself, organisers and "
-        "superusers (context `request`); absent for everybody else.",
+        help_text="Linked login (user id), shown to the player himself, organisers and "
+        "superusers (context `request`); null for everybody else, as for no login.",
     )
 
     class Meta:
@@ -72,7 +72,7 @@ class PlayerSerializer(serializers.ModelSerializer):
         data: dict[str, Any] = super().to_representation(player)
         request = self.context.get("request")
         if request is None or not can_see_player_login(request.user, player):
-            data.pop("user", None)
+            data["user"] = None
         return data
 
 
