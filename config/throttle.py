@@ -6,8 +6,9 @@ must not take the web processes from the referees. The budget (LUZA_ANON_RATE, "
 default, empty to switch it off) counts per client address (config.client_ip: behind the
 declared proxy, the address the proxy saw) in fixed 10-second windows (120/min: 20 per 10 s),
 one Redis INCR a request. Logged-in
-users are not limited here: their writes are the tables' work, and their logins are limited by
-django-axes. Static files (whitenoise, before this middleware) and /healthz are not counted.
+users are not limited here (their writes are the tables' work), nor anybody's writes, nor the
+login forms (django-axes limits logins). Static files (whitenoise, before this middleware) and
+/healthz are not counted.
 """
 
 from __future__ import annotations
@@ -30,7 +31,10 @@ from config.client_ip import client_ip
 logger = logging.getLogger(__name__)
 
 PERIODS = {"s": 1, "sec": 1, "second": 1, "m": 60, "min": 60, "minute": 60, "h": 3600, "hour": 3600}
-EXEMPT_PATHS = ("/healthz",)
+# The login forms have their own limit (django-axes, per address and username): counted here
+# too, an attacker's tries would lock the login page of everyone behind his address.
+EXEMPT_PATHS = ("/healthz", "/accounts/login/", "/admin/login/")
+READS = ("GET", "HEAD", "OPTIONS")
 WINDOW_SECONDS = 10
 
 
@@ -63,7 +67,7 @@ def _count(key: str, timeout: int) -> int:
 def anonymous_wait(request: Any) -> int | None:
     """Seconds the anonymous client of `request` must wait, or None if it may go on."""
     rate = parse_rate(settings.LUZA_ANON_RATE)
-    if rate is None:
+    if rate is None or request.method not in READS:  # anonymous writes are refused anyway
         return None
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:

@@ -111,12 +111,17 @@ def test_others_do_not_pay_for_the_hammering_client(
     assert api.get(f"/api/v1/tournaments/{public_tournament.pk}/").status_code == 200
 
 
-def test_static_files_are_not_counted(settings, clock, address) -> None:
-    settings.LUZA_ANON_RATE = "1/min"
+def test_static_files_logins_and_writes_are_not_counted(settings, clock, address) -> None:
+    settings.LUZA_ANON_RATE = "6/min"  # one per 10 s
     client = Client(REMOTE_ADDR=address)
     for _ in range(3):
         assert client.get("/static/js/live.js").status_code == 200
+        assert client.get("/accounts/login/").status_code == 200
+        assert client.get("/admin/login/").status_code == 200
+        client.post("/accounts/login/", {"username": "nobody", "password": "x"})
+        client.post("/i18n/setlang/", {"language": "ru"})
     assert client.get("/").status_code == 200
+    assert client.get("/").status_code == 429
 
 
 def test_a_cache_outage_lets_readers_through(settings, clock, address, monkeypatch) -> None:
