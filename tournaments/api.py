@@ -287,12 +287,15 @@ class TournamentViewSet(ApiErrorsMixin, GenericViewSet):
         computed once per version and language into the shared cache, 304 to a client that
         has this version (ETag / If-None-Match)."""
         tag = f'W/"{name}-{etag}-{get_language()}"'
+        current = True
         if http_cache.not_modified(request, tag):
             response = Response(status=status.HTTP_304_NOT_MODIFIED)
         else:
             place = http_cache.page_cache(tournament, etag, f"api-{name}")
-            response = Response(http_cache.cached_value(place, compute)[0])
-        response["ETag"] = tag
+            data, current = http_cache.cached_value(place, compute)
+            response = Response(data)
+        if current:  # the last version while another process computes this one: no ETag
+            response["ETag"] = tag
         patch_cache_control(response, no_cache=True, private=True)
         return response
 

@@ -101,3 +101,28 @@ def test_a_match_log_comes_in_pages(first_match, referee) -> None:
     rest = APIClient().get(url, {"limit": 2, "after": page["next_after"]}).json()
     assert [e["seq"] for e in rest["events"]] == [3, 4]
     assert APIClient().get(url, {"limit": "x"}).status_code == 400
+
+
+def test_while_a_new_version_is_computed_the_api_sends_the_last_one_without_an_etag(
+    drawn, referee, monkeypatch
+) -> None:
+    from django.core.cache import cache
+
+    from tournaments import http_cache
+    from tournaments.models import Tournament
+
+    monkeypatch.setattr(http_cache, "live_window", lambda now=None: 1)  # no window boundary
+    url = f"/api/v1/tournaments/{drawn.pk}/bracket/"
+    before = APIClient().get(url)
+    submit(first_ready(drawn), BREAK, referee)  # play starts: a new public version
+    tournament = Tournament.objects.get(pk=drawn.pk)
+    place = http_cache.page_cache(tournament, http_cache.bracket_etag(tournament), "api-bracket")
+    cache.set(f"{place.key}:rendering", 1)  # another process is computing it
+
+    meanwhile = APIClient().get(url, HTTP_IF_NONE_MATCH=before["ETag"])
+
+    assert meanwhile.status_code == 200 and meanwhile.json() == before.json()
+    assert "ETag" not in meanwhile  # so the client asks again, and gets the new version
+    cache.delete(f"{place.key}:rendering")
+    after = APIClient().get(url)
+    assert after["ETag"] != before["ETag"]
