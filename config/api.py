@@ -9,8 +9,10 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.db import DatabaseError, InterfaceError, OperationalError
+from django.http import Http404
 from django.utils.translation import gettext as _
 from rest_framework import status
+from rest_framework.exceptions import NotFound, Throttled
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -49,7 +51,28 @@ def document_transport_errors(result: dict[str, Any], **kwargs: Any) -> dict[str
     return result
 
 
+def not_found_response() -> Response:
+    """The one answer of the API to anything that does not exist for the user: an unknown id
+    and a private tournament (its matches, tables, registrations) he may not see alike, byte
+    for byte, so that guessing ids confirms nothing. Whatever text a view gave its 404 (Django's
+    "No Tournament matches the given query.") is dropped: it would tell the two apart."""
+    return Response(
+        {"code": "not_found", "message": _("Not found.")}, status=status.HTTP_404_NOT_FOUND
+    )
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, Http404 | NotFound):
+        return not_found_response()
+    if isinstance(exc, Throttled):
+        from config.throttle import wait_message
+
+        wait = max(1, int(exc.wait or 1))
+        return Response(
+            {"code": "throttled", "message": wait_message(wait), "params": {"wait": wait}},
+            status=status.HTTP_429_TOO_MANY_REQUESTS,
+            headers={"Retry-After": str(wait)},
+        )
     if isinstance(exc, RequestDataTooBig):
         # Django refuses the body (DATA_UPLOAD_MAX_MEMORY_SIZE); say so in the API's shape.
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 1024

@@ -6,6 +6,7 @@ Set: PostgreSQL, and Redis as Celery broker and cache (production, CI).
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -48,6 +49,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "csp",
+    "axes",
     "rules",
     "tournaments",
     "matches",
@@ -62,9 +64,12 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.throttle.AnonymousPageThrottleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: turns a locked-out login into its answer (config/login_limit).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -186,7 +191,27 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
-LOGIN_RATE_LIMIT = env_int("LUZA_LOGIN_RATE_LIMIT", 10)  # failed attempts per 15 minutes
+# Failed logins (django-axes, config/login_limit.py): per client address and username together.
+AUTHENTICATION_BACKENDS = [
+    "config.login_limit.LoginLimitBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("LUZA_LOGIN_RATE_LIMIT", 10)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LUZA_LOGIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["ip_address", "username"]]
+AXES_USERNAME_CALLABLE = "config.login_limit.normalised_username"
+AXES_CLIENT_IP_CALLABLE = "config.client_ip.client_ip"
+AXES_LOCKOUT_CALLABLE = "config.login_limit.lockout_response"
+AXES_RESET_ON_SUCCESS = True
+# The client's address: REMOTE_ADDR, unless a reverse proxy is declared here (docs/deployment.md).
+# With nginx's `X-Forwarded-For $proxy_add_x_forwarded_for`: "X-Forwarded-For" and count 1.
+LUZA_TRUSTED_PROXY_HEADER = env_str("LUZA_TRUSTED_PROXY_HEADER", "")
+LUZA_TRUSTED_PROXY_COUNT = env_int("LUZA_TRUSTED_PROXY_COUNT", 1)
+# Requests per client address of anonymous readers, pages and API together (config/throttle.py);
+# a phone polling every 2 s makes 30 a minute. Empty: no limit.
+LUZA_ANON_RATE = env_str("LUZA_ANON_RATE", "120/min")
+if LUZA_ANON_RATE and not re.fullmatch(r"\d+/(s|sec|second|m|min|minute|h|hour)", LUZA_ANON_RATE):
+    raise ConfigError(f"LUZA_ANON_RATE={LUZA_ANON_RATE!r}: give requests per period, like 120/min")
 
 # --- Language and time ----------------------------------------------------------------------
 LANGUAGE_CODE = "ru"
@@ -218,6 +243,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_THROTTLE_CLASSES": ["config.throttle.AnonymousReadThrottle"],
     "DEFAULT_PAGINATION_CLASS": "config.drf.LimitOffsetPagination",
     "PAGE_SIZE": 100,
     "EXCEPTION_HANDLER": "config.api.exception_handler",

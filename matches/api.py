@@ -72,6 +72,17 @@ _409_PLAIN = OpenApiResponse(MatchErrorSerializer, description="The table is not
 WRITE_ERRORS = {400: _400, 403: _403, 404: _404, 409: _409, 422: _422}
 
 
+EVENTS_PAGE = 500  # entries of a match's log per read; a long match has a few hundred
+
+
+def _is_int(value: Any) -> bool:
+    try:
+        int(value)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
 def render_match(match: Match) -> dict[str, Any]:
     """The match representation, as every read and write answers it."""
     return match_data(match)
@@ -169,7 +180,15 @@ class MatchViewSet(viewsets.GenericViewSet):
         methods=["GET"],
         summary="The match's log (events and undos)",
         parameters=[
-            OpenApiParameter("after", int, description="Only entries after this seq (for polling).")
+            OpenApiParameter(
+                "after", int, description="Only entries after this seq (for polling)."
+            ),
+            OpenApiParameter(
+                "limit",
+                int,
+                description=f"At most this many entries (default and maximum {EVENTS_PAGE}); "
+                "`next_after` says where the rest begins.",
+            ),
         ],
         responses={200: MatchEventLogSerializer, 400: _400, 403: _403, 404: _404},
     )
@@ -186,17 +205,20 @@ class MatchViewSet(viewsets.GenericViewSet):
     def events(self, request: Request, pk: str | None = None) -> Response:
         if request.method == "GET":
             match = self.get_object()
-            try:
-                after = max(0, int(request.query_params.get("after", 0)))
-            except ValueError:
+            params = request.query_params
+            bad = [name for name in ("after", "limit") if not _is_int(params.get(name, 0))]
+            if bad:
                 return Response(
-                    {"after": [_("A valid integer is required.")]},
+                    {bad[0]: [_("A valid integer is required.")]},
                     status=status.HTTP_400_BAD_REQUEST,
                 )
-            entries = selectors.match_events(match=match, after_seq=after)
-            return Response(
-                MatchEventLogSerializer({"version": match.version, "events": entries}).data
-            )
+            after = max(0, int(params.get("after", 0)))
+            limit = min(EVENTS_PAGE, max(1, int(params.get("limit", EVENTS_PAGE))))
+            entries = list(selectors.match_events(match=match, after_seq=after)[: limit + 1])
+            log = {"version": match.version, "events": entries[:limit], "next_after": None}
+            if len(entries) > limit:
+                log["next_after"] = entries[limit - 1].seq
+            return Response(MatchEventLogSerializer(log).data)
         data = validated(MatchEventWriteSerializer, request.data)
         match_id, authorize = self._scoring_target(request)
         return _run(

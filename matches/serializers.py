@@ -176,6 +176,11 @@ class MatchEventSerializer(serializers.Serializer):
 class MatchEventLogSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     events = MatchEventSerializer(many=True)
+    next_after = serializers.IntegerField(
+        allow_null=True,
+        default=None,
+        help_text=_("More entries follow: ask again with after=next_after. Null: the log's end."),
+    )
 
 
 class MatchDetailSerializer(serializers.Serializer):

@@ -76,6 +76,14 @@ def can_view_match(user: Any, match: Match) -> bool:
     return match.tournament.is_public or match_scoring_role(user, match) is not None
 
 
+def can_see_player_login(user: Any, player: Any) -> bool:
+    """Which login a player is linked to is nobody else's business: the player himself, the
+    organisers (who link players to logins) and superusers see it; anonymous readers never."""
+    if not user or not user.is_authenticated:
+        return False
+    return bool(user.is_superuser or player.user_id == user.pk or is_organiser_role(user))
+
+
 def managed_tournaments(user: Any) -> Any:
     """The tournaments `user` organises (all for a superuser), as a queryset to scope by."""
     from tournaments.models import Tournament

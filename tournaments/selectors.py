@@ -4,10 +4,11 @@ querysets or plain dicts (JSON-able apart from Decimal money) with a constant nu
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from django.db.models import Q, QuerySet, Sum
+from django.db.models import Count, Q, QuerySet, Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -56,6 +57,27 @@ def player_rating_history(*, player: Player) -> QuerySet[RatingChange]:
         RatingChange.objects.filter(player=player)
         .select_related("tournament", "opponent")
         .order_by("-created_at", "-pk")
+    )
+
+
+@dataclass(frozen=True)
+class RatingHistory:
+    """A player's rating history as one reader may see it: the changes of tournaments he may
+    see (and manual ones), newest first, and the sum and count of all the others."""
+
+    visible: list[RatingChange]
+    private_delta: int
+    private_count: int
+
+
+def player_rating_history_for(*, player: Player, user: Any) -> RatingHistory:
+    changes = player_rating_history(player=player)
+    hidden = Q(tournament__isnull=False) & ~Q(tournament__in=tournament_list(user=user))
+    totals = changes.filter(hidden).aggregate(delta=Sum("delta"), count=Count("pk"))
+    return RatingHistory(
+        visible=list(changes.exclude(hidden)),
+        private_delta=totals["delta"] or 0,
+        private_count=totals["count"],
     )
 
 

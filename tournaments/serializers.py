@@ -56,7 +56,10 @@ class PlayerRefSerializer(serializers.Serializer):
 
 class PlayerSerializer(serializers.ModelSerializer):
     user = serializers.PrimaryKeyRelatedField(
-        read_only=True, allow_null=True, help_text="Linked login (user id)."
+        read_only=True,
+        allow_null=True,
+        help_text="Linked login (user id), shown to the player himself, organisers and "
+        "superusers (context `request`); null for everybody else, as for no login.",
     )
     registration_status = serializers.SerializerMethodField(
         help_text='With ?tournament=: "active" or "withdrawn" in it, null if not registered.'
@@ -79,6 +82,15 @@ class PlayerSerializer(serializers.ModelSerializer):
     def get_registration_status(self, player: Player) -> str | None:
         return self.context.get("statuses", {}).get(player.pk)
 
+    def to_representation(self, player: Player) -> dict[str, Any]:
+        from tournaments.access import can_see_player_login
+
+        data: dict[str, Any] = super().to_representation(player)
+        request = self.context.get("request")
+        if request is None or not can_see_player_login(request.user, player):
+            data["user"] = None
+        return data
+
 
 class RatingChangeSerializer(serializers.ModelSerializer):
     tournament_name = serializers.CharField(source="tournament.name", default=None)
@@ -100,15 +112,44 @@ class RatingChangeSerializer(serializers.ModelSerializer):
         ]
 
 
+class RatingLineSerializer(RatingChangeSerializer):
+    """A line of the rating history as the schema shows it: a rating change, or the one line
+    (reason "private", no id) that sums the changes of tournaments the reader may not see."""
+
+    id = serializers.IntegerField(allow_null=True)
+    rating_before = serializers.IntegerField(allow_null=True)
+    rating_after = serializers.IntegerField(allow_null=True)
+    created_at = serializers.DateTimeField(allow_null=True)
+
+
 class PlayerDetailSerializer(PlayerSerializer):
     rating_history = serializers.SerializerMethodField()
 
     class Meta(PlayerSerializer.Meta):
         fields = [*PlayerSerializer.Meta.fields, "rating_history"]
 
-    @extend_schema_field(RatingChangeSerializer(many=True))
+    @extend_schema_field(RatingLineSerializer(many=True))
     def get_rating_history(self, player: Player) -> list[dict[str, Any]]:
-        return RatingChangeSerializer(self.context["rating_history"], many=True).data
+        history = self.context["rating_history"]
+        lines = list(RatingChangeSerializer(history.visible, many=True).data)
+        if history.private_count:
+            # The private tournaments' changes in one line, with no date, tournament or
+            # opponent: the lines still add up to the rating everybody sees.
+            lines.append(
+                {
+                    "id": None,
+                    "tournament": None,
+                    "tournament_name": str(_("Private tournaments")),
+                    "match": None,
+                    "opponent": None,
+                    "rating_before": None,
+                    "rating_after": None,
+                    "delta": history.private_delta,
+                    "reason": "private",
+                    "created_at": None,
+                }
+            )
+        return lines
 
 
 class PlayerWriteSerializer(StrictSerializer):
@@ -145,7 +186,13 @@ class PlayerUpdateSerializer(StrictSerializer):
 
 
 class TournamentSerializer(serializers.ModelSerializer):
-    organisers = serializers.SlugRelatedField(slug_field="username", many=True, read_only=True)
+    organisers = serializers.SlugRelatedField(
+        slug_field="username",
+        many=True,
+        read_only=True,
+        help_text="The organisers' logins; empty for anonymous readers (no login names to guess "
+        "passwords for).",
+    )
     can_manage = serializers.SerializerMethodField()
     status = _enum(Tournament.Status.values)
     draw_method = serializers.ChoiceField(
@@ -173,6 +220,13 @@ class TournamentSerializer(serializers.ModelSerializer):
             "updated_at",
         ]
         read_only_fields = fields
+
+    def to_representation(self, tournament: Tournament) -> dict[str, Any]:
+        data: dict[str, Any] = super().to_representation(tournament)
+        request = self.context.get("request")
+        if request is None or not request.user.is_authenticated:
+            data["organisers"] = []
+        return data
 
     def get_can_manage(self, tournament: Tournament) -> bool:
         """Whether the requesting user organises it (``managed``: ids read once per request)."""
@@ -308,6 +362,15 @@ class RegistrationSerializer(serializers.ModelSerializer):
 
     def get_paid_at(self, reg: Registration) -> str | None:
         return reg.paid_at.isoformat() if self._private() and reg.paid_at else None
+
+
+class RegistrationPageSerializer(serializers.Serializer):
+    """One page of a tournament's registrations (limit/offset pagination)."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = RegistrationSerializer(many=True)
 
 
 class NewPlayerSerializer(StrictSerializer):

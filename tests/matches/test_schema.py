@@ -64,7 +64,7 @@ def test_the_reads_are_described(schema) -> None:
     )
     log = paths["/api/v1/matches/{id}/events/"]["get"]
     assert ref(log["responses"]["200"]["content"]) == "MatchEventLog"
-    assert [p["name"] for p in log["parameters"] if p["in"] == "query"] == ["after"]
+    assert [p["name"] for p in log["parameters"] if p["in"] == "query"] == ["after", "limit"]
     board = paths["/api/v1/tournaments/{tournament_pk}/tables/"]["get"]
     assert ref(board["responses"]["200"]["content"]) == "TableBoard"
     assert "/api/v1/tournaments/{tournament_pk}/tables/assign/" in paths
