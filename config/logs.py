@@ -19,7 +19,7 @@ def level() -> str:
 class UTCFormatter(logging.Formatter):
     """ISO 8601 in UTC with milliseconds, whatever TIME_ZONE sets for the process."""
 
-    def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:  # noqa: N802
+    def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:
         moment = datetime.fromtimestamp(record.created, UTC)
         return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
@@ -87,7 +87,11 @@ def gunicorn_logging(gunicorn_level: str) -> dict[str, Any]:
         },
         "root": {"handlers": ["console"], "level": level()},
         "loggers": {
-            "gunicorn.error": {"handlers": ["console"], "level": gunicorn_level, "propagate": False},
+            "gunicorn.error": {
+                "handlers": ["console"],
+                "level": gunicorn_level,
+                "propagate": False,
+            },
             "gunicorn.access": {"handlers": ["console"], "level": "INFO", "propagate": False},
         },
     }
