@@ -301,3 +301,24 @@ class MatchWritePermission(BasePermission):
         if request.method in SAFE_METHODS:
             return True
         return match_scoring_role(request.user, obj) is not None
+
+
+# --- Logins of the organiser role (API tokens) -----------------------------------------------
+
+
+class OrganiserRolePermission(BasePermission):
+    """API: members of the organiser group and superusers, for every method."""
+
+    def has_permission(self, request: Any, view: Any) -> bool:
+        return is_organiser_role(request.user)
+
+
+class OrganiserRoleRequiredMixin(AccessMixin):
+    """Pages of the organiser role not tied to one tournament: anonymous → login, others 403."""
+
+    def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> Any:
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        if not is_organiser_role(request.user):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)

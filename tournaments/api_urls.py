@@ -1,7 +1,7 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from tournaments import api
+from tournaments import api, views_tokens
 
 router = SimpleRouter()
 router.register("players", api.PlayerViewSet, basename="player")
@@ -10,6 +10,7 @@ router.register("tournaments", api.TournamentViewSet, basename="tournament")
 urlpatterns = [
     *router.urls,
     path("presets/", api.PresetListView.as_view(), name="preset-list"),
+    path("auth/token/", views_tokens.ApiTokenView.as_view(), name="api-token"),
     path(
         "tournaments/<int:tournament_pk>/registrations/",
         api.RegistrationListView.as_view(),
