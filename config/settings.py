@@ -25,7 +25,13 @@ from config.logs import django_logging
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("LUZA_VAR_DIR") or BASE_DIR / "var")
-VAR_DIR.mkdir(parents=True, exist_ok=True)
+try:
+    VAR_DIR.mkdir(parents=True, exist_ok=True)
+except OSError as _exc:
+    raise ConfigError(
+        f"LUZA_VAR_DIR {VAR_DIR} cannot be created ({_exc.strerror}): set LUZA_VAR_DIR to a "
+        "folder the service user may write (docs/deployment.md)."
+    ) from None
 
 DEFAULT_SECRET_KEY = "luza-insecure-development-key-do-not-use-in-production"  # noqa: S105
 DEBUG = env_bool("DJANGO_DEBUG", False)
