@@ -22,9 +22,9 @@ pytestmark = pytest.mark.django_db
 
 def test_every_redis_name_of_an_installation_carries_its_instance() -> None:
     instance = settings.INSTANCE
-    assert settings.CELERY_TASK_DEFAULT_QUEUE == instance
-    assert settings.CELERY_TASK_DEFAULT_EXCHANGE == instance
-    assert settings.CELERY_CONTROL_EXCHANGE == instance
+    assert instance == settings.CELERY_TASK_DEFAULT_QUEUE
+    assert instance == settings.CELERY_TASK_DEFAULT_EXCHANGE
+    assert instance == settings.CELERY_CONTROL_EXCHANGE
     assert settings.CELERY_EVENT_EXCHANGE.startswith(instance)
     if settings.REDIS_URL:
         assert settings.CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"].startswith(instance)
