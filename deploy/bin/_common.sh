@@ -2,6 +2,7 @@
 # The environment file is read by the shell (KEY=value lines, # comments, single quotes around
 # values with spaces), the same way for systemd units and for a command typed by hand.
 set -euo pipefail
+umask 027  # nothing written by hand (exports, dumps) is readable by other users
 LUZA_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 LUZA_ENV_FILE="${LUZA_ENV_FILE:-/etc/luza/env}"
 export LUZA_ENV_FILE
