@@ -260,6 +260,9 @@ def restored(args: argparse.Namespace) -> None:
     expect(body["instance"] == f"{args.instance}-restored", f"restored /healthz: {body}")
     # Same Redis, another namespace: production's two workers are not counted.
     expect(body["workers"] == 0, f"the restored copy counts another installation's workers: {body}")
+    # A probe by address straight to gunicorn: 400, one log line (checked in `logs`).
+    bad_host = requests.get(base + "/healthz", headers={"Host": "10.0.0.7"}, timeout=5)
+    expect(bad_host.status_code == 400, f"a bad Host header: {bad_host.status_code}")
     t = requests.get(
         f"{base}/api/v1/tournaments/{state['tournament']}/", headers=headers, timeout=5
     )
