@@ -33,10 +33,12 @@ errorlog = "-"
 # One format and UTC for every process (config/logs.py); the level follows LUZA_LOG_LEVEL
 # unless GUNICORN_LOG_LEVEL says otherwise.
 loglevel = (os.environ.get("GUNICORN_LOG_LEVEL") or level()).lower()
-logconfig_dict = gunicorn_logging(loglevel.upper())
+logconfig_dict = gunicorn_logging(loglevel.upper(), access=bool(accesslog))
+# The time is the log record's own (UTC), not gunicorn's local-time %(t)s; %(M)s: milliseconds.
+access_log_format = '%(h)s "%(r)s" %(s)s %(B)s %(M)sms "%(a)s"'
 # gunicorn's control socket (for gunicornc) is off unless a path is given: its default lives
 # in the user's home (/nonexistent for a service user) and is one per user, so two instances
-# on one machine would fight over it. deploy/bin/web gives each instance its own when asked.
+# on one machine would fight over it. To use gunicornc, give each instance its own path.
 control_socket = os.environ.get("GUNICORN_CONTROL_SOCKET")
 control_socket_disable = not os.environ.get("GUNICORN_CONTROL_SOCKET")
 # Trust X-Forwarded-* from the reverse proxy on this machine only.

@@ -25,9 +25,12 @@ class UTCFormatter(logging.Formatter):
 
 
 class WithoutTraceback(logging.Filter):
-    """For refusals that are the client's doing (a bad Host header): one line, no traceback."""
+    """For refusals that are the client's doing (a bad Host header): one line, no traceback,
+    a warning (Django says ERROR: nothing is wrong with the server)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno > logging.WARNING:
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
         if record.exc_info and record.exc_info[1] is not None:
             record.msg = f"{record.getMessage()} ({record.exc_info[1].__class__.__name__})"
             record.args = None
@@ -72,8 +75,9 @@ def django_logging() -> dict[str, Any]:
     }
 
 
-def gunicorn_logging(gunicorn_level: str) -> dict[str, Any]:
-    """gunicorn's logconfig_dict: the same format on stderr."""
+def gunicorn_logging(gunicorn_level: str, *, access: bool) -> dict[str, Any]:
+    """gunicorn's logconfig_dict: the same format on stderr. With a logconfig_dict gunicorn
+    always logs requests; `access` off (nginx logs them) silences that logger."""
     return {
         "version": 1,
         "disable_existing_loggers": False,
@@ -92,6 +96,10 @@ def gunicorn_logging(gunicorn_level: str) -> dict[str, Any]:
                 "level": gunicorn_level,
                 "propagate": False,
             },
-            "gunicorn.access": {"handlers": ["console"], "level": "INFO", "propagate": False},
+            "gunicorn.access": {
+                "handlers": ["console"] if access else [],
+                "level": "INFO" if access else "CRITICAL",
+                "propagate": False,
+            },
         },
     }

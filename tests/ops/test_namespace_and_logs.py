@@ -96,3 +96,4 @@ def test_a_bad_host_is_one_line_without_traceback(client, caplog) -> None:
     assert response.status_code == 400
     lines = stream.getvalue().strip().splitlines()
     assert len(lines) == 1 and "10.0.0.7" in lines[0] and "DisallowedHost" in lines[0]
+    assert lines[0].startswith("WARNING ")  # the client's mistake, not the server's error
