@@ -17,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments import access
+from tournaments.api import ERRORS, ApiErrorsMixin
 from tournaments.services.logins import api_token_info, api_token_issue, api_token_revoke
 
 
@@ -58,18 +59,21 @@ def _status(user: Any) -> dict[str, Any]:
     return {"exists": True, "created": info.created, "hint": info.hint}
 
 
-class ApiTokenView(APIView):
+class ApiTokenView(ApiErrorsMixin, APIView):
     """The caller's own API token (organisers and superusers)."""
 
     permission_classes = [access.OrganiserRolePermission]
 
-    @extend_schema(responses={200: TokenStatusSerializer}, summary="Whether I have an API token")
+    @extend_schema(
+        responses={200: TokenStatusSerializer, 403: ERRORS[403]},
+        summary="Whether I have an API token",
+    )
     def get(self, request: Request) -> Response:
         return Response(TokenStatusSerializer(_status(request.user)).data)
 
     @extend_schema(
         request=None,
-        responses={201: TokenIssuedSerializer},
+        responses={201: TokenIssuedSerializer, 403: ERRORS[403]},
         summary="Issue a new API token (the previous one stops working)",
     )
     def post(self, request: Request) -> Response:
@@ -83,7 +87,10 @@ class ApiTokenView(APIView):
 
     @extend_schema(
         request=None,
-        responses={204: OpenApiResponse(description="revoked (or there was none)")},
+        responses={
+            204: OpenApiResponse(description="revoked (or there was none)"),
+            403: ERRORS[403],
+        },
         summary="Revoke my API token",
     )
     def delete(self, request: Request) -> Response:
