@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from urllib.parse import urlsplit
 
 
@@ -78,3 +79,16 @@ def redis_url_checked(url: str) -> str:
             "REDIS_URL is malformed: expected redis://host:port/db, e.g. redis://127.0.0.1:6379/0."
         )
     return url
+
+
+_INSTANCE = re.compile(r"[a-z][a-z0-9-]{0,39}")
+
+
+def instance_name(raw: str) -> str:
+    """LUZA_INSTANCE: the installation's namespace in Redis and its workers' names."""
+    if not _INSTANCE.fullmatch(raw):
+        raise ConfigError(
+            f"LUZA_INSTANCE={raw!r} must be 1-40 lowercase letters, digits or '-', "
+            "starting with a letter (e.g. luza-prod)."
+        )
+    return raw

@@ -11,6 +11,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
+from whitenoise.compress import Compressor
 
 from config.env import (
     ConfigError,
@@ -19,12 +20,20 @@ from config.env import (
     env_int,
     env_list,
     env_str,
+    instance_name,
     redis_url_checked,
 )
+from config.logs import django_logging
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("LUZA_VAR_DIR") or BASE_DIR / "var")
-VAR_DIR.mkdir(parents=True, exist_ok=True)
+try:
+    VAR_DIR.mkdir(parents=True, exist_ok=True)
+except OSError as _exc:
+    raise ConfigError(
+        f"LUZA_VAR_DIR {VAR_DIR} cannot be created ({_exc.strerror}): set LUZA_VAR_DIR to a "
+        "folder the service user may write (docs/deployment.md)."
+    ) from None
 
 DEFAULT_SECRET_KEY = "luza-insecure-development-key-do-not-use-in-production"  # noqa: S105
 DEBUG = env_bool("DJANGO_DEBUG", False)
@@ -68,6 +77,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    "config.login_log.LoginRefusalLog",
     # Last, as django-axes asks: turns a locked-out login into its answer (config/login_limit).
     "axes.middleware.AxesMiddleware",
 ]
@@ -125,13 +135,18 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: Celery broker and cache ---------------------------------------------------------
+# One installation, one namespace: everything it keeps in Redis (cache, queues, unacknowledged
+# tasks, worker pings, the health ping) is prefixed with LUZA_INSTANCE (docs/deployment.md).
+INSTANCE = instance_name(env_str("LUZA_INSTANCE", "luza"))
 REDIS_URL = redis_url_checked(env_str("REDIS_URL")) if env_str("REDIS_URL") else ""
+CACHE_PREFIX = env_str("LUZA_CACHE_PREFIX") or f"{INSTANCE}.cache"
+BROKER_PREFIX = f"{INSTANCE}.broker:"
 if REDIS_URL:
     CACHES = {
         "default": {
             "BACKEND": "config.cache.RedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": env_str("LUZA_CACHE_PREFIX", "luza"),
+            "KEY_PREFIX": CACHE_PREFIX,
         }
     }
     CELERY_BROKER_URL = REDIS_URL
@@ -139,6 +154,8 @@ if REDIS_URL:
         # ETA tasks (match clocks) stay reserved this long before Redis redelivers them;
         # the periodic sweep covers a worker that died with clocks in hand.
         "visibility_timeout": 3 * 3600,
+        # Queues, bindings, unacknowledged tasks and the control channels (pings) alike.
+        "global_keyprefix": BROKER_PREFIX,
     }
 else:
     CACHES = {
@@ -158,6 +175,12 @@ else:
     for _folder in (_broker_dir, VAR_DIR / "celery-control", VAR_DIR / "cache"):
         _folder.mkdir(parents=True, exist_ok=True)
 
+CELERY_TASK_DEFAULT_QUEUE = INSTANCE
+CELERY_TASK_DEFAULT_EXCHANGE = INSTANCE
+CELERY_TASK_DEFAULT_ROUTING_KEY = INSTANCE
+CELERY_CONTROL_EXCHANGE = INSTANCE
+CELERY_EVENT_EXCHANGE = f"{INSTANCE}.events"
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False  # LOGGING below: one format for every process
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True
@@ -167,11 +190,17 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
 CELERY_ENABLE_UTC = True
 CLOCK_SWEEP_SECONDS = env_int("LUZA_CLOCK_SWEEP_SECONDS", 5)
+HEALTH_PING_SECONDS = env_int("LUZA_HEALTH_PING_SECONDS", 10)  # /healthz reads the last ping
 CELERY_BEAT_SCHEDULE = {
     "sweep-expired-clocks": {
         "task": "matches.tasks.clock_sweep",
         "schedule": timedelta(seconds=CLOCK_SWEEP_SECONDS),
         "options": {"expires": CLOCK_SWEEP_SECONDS},
+    },
+    "ping-workers": {
+        "task": "config.workers_ping",
+        "schedule": timedelta(seconds=HEALTH_PING_SECONDS),
+        "options": {"expires": HEALTH_PING_SECONDS},
     },
     "prune-idempotency-records": {
         "task": "matches.tasks.idempotency_prune",
@@ -234,6 +263,9 @@ STORAGES = {
     },
 }
 WHITENOISE_USE_FINDERS = DEBUG
+# Source maps are for a developer's browser, not for phones: compressing them (brotli at its
+# best) was most of collectstatic's two minutes on every release (deploy/bin/install).
+WHITENOISE_SKIP_COMPRESS_EXTENSIONS = (*Compressor.SKIP_COMPRESS_EXTENSIONS, "map")
 
 # --- API ------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
@@ -308,14 +340,7 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    "root": {"handlers": ["console"], "level": env_str("LUZA_LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
-}
+LOGGING = django_logging()  # UTC, one format, LUZA_LOG_LEVEL (config/logs.py)
 
 # --- Luza -----------------------------------------------------------------------------------
 LUZA_REQUIRE_SERVICES = env_bool("LUZA_REQUIRE_SERVICES", False)

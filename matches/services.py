@@ -734,6 +734,13 @@ def _expire_locked(match: Match, *, via: str, now: datetime | None = None) -> bo
         batch=batch,
     )
     batch.send()
+    logger.info(
+        "clock expired: match=%s tournament=%s via=%s late_ms=%s",
+        match.pk,
+        match.tournament_id,
+        via,
+        (now - deadline) // _MS,
+    )
     if state is not None and state["finished"]:
         match_finish_from_state(match=match, actor=None, now=now)
     return True

@@ -382,3 +382,24 @@ def can_reset_login_password(user: Any, login: Any, tournament: Tournament) -> b
     return issued.tournament_id is not None and (
         managed_tournaments(user).filter(pk=issued.tournament_id).exists()
     )
+
+
+# --- Logins of the organiser role (API tokens) -----------------------------------------------
+
+
+class OrganiserRolePermission(BasePermission):
+    """API: members of the organiser group and superusers, for every method."""
+
+    def has_permission(self, request: Any, view: Any) -> bool:
+        return is_organiser_role(request.user)
+
+
+class OrganiserRoleRequiredMixin(AccessMixin):
+    """Pages of the organiser role not tied to one tournament: anonymous → login, others 403."""
+
+    def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> Any:
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        if not is_organiser_role(request.user):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)

@@ -1,7 +1,7 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from tournaments import api, api_people
+from tournaments import api, api_people, views_tokens
 
 router = SimpleRouter()
 router.register("players", api.PlayerViewSet, basename="player")
@@ -45,6 +45,7 @@ urlpatterns = [
     *people_urls,
     *router.urls,
     path("presets/", api.PresetListView.as_view(), name="preset-list"),
+    path("auth/token/", views_tokens.ApiTokenView.as_view(), name="api-token"),
     path(
         "tournaments/<int:tournament_pk>/registrations/",
         api.RegistrationListView.as_view(),

@@ -180,6 +180,15 @@ SPECS: dict[str, Spec] = {
     "api-schema": Spec(calls={GET: Call("open", 200)}, api=True, global_=True),
     "api-docs": Spec(calls={GET: Call("open", 200)}, api=True, global_=True),
     "preset-list": Spec(calls={GET: Call("open", 200)}, api=True, global_=True),
+    "api-token": Spec(
+        calls={
+            GET: Call("organiser_role", 200),
+            POST: Call("organiser_role", 201),
+            "DELETE": Call("organiser_role", 204),
+        },
+        api=True,
+        global_=True,
+    ),
     "player-list": api(
         lambda w: {},
         get=Call("open", 200),
@@ -282,6 +291,10 @@ SPECS: dict[str, Spec] = {
     "referee-match": page(running, get=Call("referee_page", 200)),
     # --- organiser panel -------------------------------------------------------------------------
     "panel-home": Spec(calls={GET: Call("login_required", 200)}, global_=True),
+    "panel-api-token": Spec(
+        calls={GET: Call("organiser_page", 200), POST: Call("organiser_page", 200, {})},
+        global_=True,
+    ),
     "panel-create": Spec(
         calls={GET: Call("organiser_page", 200), POST: Call("organiser_page", 400, {})},
         global_=True,
@@ -402,12 +415,6 @@ def worlds(django_db_setup, django_db_blocker) -> Iterator[dict[str, World]]:
             built[visibility] = world
         yield built
         transaction.set_rollback(True)
-
-
-@pytest.fixture(autouse=True)
-def _quick_health(monkeypatch) -> None:
-    # /healthz pings the Celery workers for a second; here only its access rule matters.
-    monkeypatch.setattr("config.health._workers", lambda: 0)
 
 
 def client_for(user: Any, *, api_client: bool) -> Client:
