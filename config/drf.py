@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from rest_framework import pagination, parsers
+from rest_framework import authentication, pagination, parsers
 from rest_framework.exceptions import ParseError
 
 
@@ -35,3 +35,23 @@ class LimitOffsetPagination(pagination.LimitOffsetPagination):
 
     def get_offset(self, request: Any) -> int:
         return min(super().get_offset(request), self.max_offset)
+
+
+class TokenAuthentication(authentication.TokenAuthentication):
+    """DRF's token, sent as ``Authorization: Bearer <key>`` (what OpenAPI's http/bearer scheme
+    and every client generator send) or, as before, ``Authorization: Token <key>``."""
+
+    keywords = ("Bearer", "Token")
+
+    def authenticate(self, request: Any) -> Any:
+        header = authentication.get_authorization_header(request).split()
+        if not header:
+            return None
+        for keyword in self.keywords:
+            if header[0].lower() == keyword.lower().encode():
+                self.keyword = keyword
+                return super().authenticate(request)
+        return None
+
+    def authenticate_header(self, request: Any) -> str:
+        return "Bearer"

@@ -11,7 +11,6 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_cache_control
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
@@ -23,7 +22,7 @@ from rest_framework.response import Response
 import rules
 from config.serializers import validated
 from matches import selectors, services
-from matches.errors import MatchError, rule_error_body
+from matches.errors import MatchError, rule_refusal
 from matches.models import Match, Table
 from matches.serializers import (
     MatchClockWriteSerializer,
@@ -34,6 +33,7 @@ from matches.serializers import (
     MatchEventWriteSerializer,
     MatchHoldWriteSerializer,
     MatchJudgeWriteSerializer,
+    MatchLogQuerySerializer,
     MatchTableWriteSerializer,
     MatchUndoWriteSerializer,
     MatchWalkoverWriteSerializer,
@@ -76,27 +76,18 @@ def render_match(match: Match) -> dict[str, Any]:
     return match_data(match)
 
 
-def _refusal(err: MatchError, match_id: int | None) -> Response:
-    if err.status == status.HTTP_404_NOT_FOUND:
-        # The answer to a match one may not see: an unknown id must not look different.
-        raise NotFound
-    body = err.as_dict()
-    if err.status == status.HTTP_409_CONFLICT and match_id is not None:
-        body["match"] = render_match(selectors.match_get(match_id=match_id))
-    return Response(body, status=err.status)
-
-
 def _run(match_id: int, write: Callable[[], services.WriteResult | Match]) -> Response:
-    """Call a service and answer: its result, or its refusal (409 with the current match)."""
+    """Call a service and answer its result. Its refusal goes to the API's one exception
+    handler; a conflict (409) carries the current match, to refresh from."""
     try:
         result = write()
     except MatchError as err:
-        return _refusal(err, match_id)
+        if err.status == status.HTTP_409_CONFLICT:
+            err.extra["match"] = render_match(selectors.match_get(match_id=match_id))
+        raise
     except rules.RuleError as err:
         names = selectors.match_player_names(match=selectors.match_get(match_id=match_id))
-        return Response(
-            rule_error_body(err, names=names), status=status.HTTP_422_UNPROCESSABLE_ENTITY
-        )
+        raise rule_refusal(err, names=names) from None
     if isinstance(result, Match):
         return Response(render_match(selectors.match_get(match_id=result.pk)))
     return Response(result.body, status=result.status_code)
@@ -178,13 +169,7 @@ class MatchViewSet(viewsets.GenericViewSet):
     def events(self, request: Request, pk: str | None = None) -> Response:
         if request.method == "GET":
             match = self.get_object()
-            try:
-                after = max(0, int(request.query_params.get("after", 0)))
-            except ValueError:
-                return Response(
-                    {"after": [_("A valid integer is required.")]},
-                    status=status.HTTP_400_BAD_REQUEST,
-                )
+            after = validated(MatchLogQuerySerializer, request.query_params)["after"]
             entries = selectors.match_events(match=match, after_seq=after)
             return Response(
                 MatchEventLogSerializer({"version": match.version, "events": entries}).data
@@ -339,9 +324,6 @@ class _TournamentView(GenericAPIView):
     lookup_url_kwarg = "tournament_pk"
     pagination_class = None
 
-    def _error(self, err: MatchError) -> Response:
-        return Response(err.as_dict(), status=err.status)
-
 
 class TournamentTablesView(_TournamentView):
     """The table board of a tournament (read: anyone who may see it); set the tables (write:
@@ -404,8 +386,5 @@ class TournamentTableFreeView(_TournamentView):
     def post(self, request: Request, tournament_pk: int, number: int) -> Response:
         tournament = self.get_object()
         table = get_object_or_404(Table, tournament=tournament, number=number)
-        try:
-            match = services.table_free(table=table, actor=request.user)
-        except MatchError as err:
-            return self._error(err)
+        match = services.table_free(table=table, actor=request.user)
         return Response(TableBoardMatchSerializer(selectors.match_get(match_id=match.pk)).data)

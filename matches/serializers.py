@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from config.serializers import StrictSerializer
+from config.serializers import INT_MAX, ErrorSerializer, StrictSerializer
 from matches import selectors
 from matches.models import Match, MatchEvent
 from matches.services import CLOCK_ACTIONS, has_time_rule
@@ -34,13 +34,16 @@ class MatchEventWriteSerializer(MatchIdempotentWriteSerializer):
         )
     )
     expected_version = serializers.IntegerField(
-        min_value=0, help_text=_("The match version the client saw; 409 if it has changed.")
+        min_value=0,
+        max_value=INT_MAX,
+        help_text=_("The match version the client saw; 409 if it has changed."),
     )
 
 
 class MatchUndoWriteSerializer(MatchIdempotentWriteSerializer):
     expected_version = serializers.IntegerField(
         min_value=0,
+        max_value=INT_MAX,
         required=False,
         help_text=_("If given, the undo is refused (409) when the match has changed since."),
     )
@@ -75,8 +78,13 @@ class MatchWalkoverWriteSerializer(StrictSerializer):
     reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
 
 
+TABLES_MAX = 200  # tables of one tournament (TablesEnsureWriteSerializer)
+
+
 class MatchTableWriteSerializer(StrictSerializer):
-    table = serializers.IntegerField(min_value=1, help_text=_("The table's number."))
+    table = serializers.IntegerField(
+        min_value=1, max_value=TABLES_MAX, help_text=_("The table's number.")
+    )
 
 
 class MatchHoldWriteSerializer(StrictSerializer):
@@ -84,7 +92,17 @@ class MatchHoldWriteSerializer(StrictSerializer):
 
 
 class TablesEnsureWriteSerializer(StrictSerializer):
-    count = serializers.IntegerField(min_value=0, max_value=200)
+    count = serializers.IntegerField(min_value=0, max_value=TABLES_MAX)
+
+
+class MatchLogQuerySerializer(serializers.Serializer):
+    after = serializers.IntegerField(
+        min_value=0,
+        max_value=INT_MAX,
+        required=False,
+        default=0,
+        help_text=_("Only entries after this seq (for polling)."),
+    )
 
 
 # --- answers --------------------------------------------------------------------------------
@@ -334,13 +352,10 @@ def judge_data(match: Match) -> dict[str, Any]:
     }
 
 
-class MatchErrorSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField(help_text=_("In the user's language."))
-    params = serializers.DictField()
+MatchErrorSerializer = ErrorSerializer
 
 
-class MatchConflictSerializer(MatchErrorSerializer):
+class MatchConflictSerializer(ErrorSerializer):
     match = MatchDetailSerializer(help_text=_("The match as it is now, to refresh from."))
 
 

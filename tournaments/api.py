@@ -5,19 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.db.models import Q
-from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.decorators import action
-from rest_framework.exceptions import (
-    APIException,
-    NotFound,
-    PermissionDenied,
-    ValidationError,
-)
 from rest_framework.permissions import SAFE_METHODS, AllowAny, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -27,7 +19,6 @@ from rest_framework.viewsets import GenericViewSet
 
 from tournaments import access, selectors, services
 from tournaments import serializers as s
-from tournaments.errors import TournamentError
 from tournaments.models import Player, Registration, Tournament
 from tournaments.presets import PRESETS
 
@@ -42,43 +33,6 @@ ERRORS = {
 
 def _errors(*codes: int) -> dict[int, OpenApiResponse]:
     return {code: ERRORS[code] for code in codes}
-
-
-def _first_message(detail: Any) -> str:
-    if isinstance(detail, dict):
-        for field, value in detail.items():
-            message = _first_message(value)
-            return message if field == "non_field_errors" else f"{field}: {message}"
-    if isinstance(detail, list) and detail:
-        return _first_message(detail[0])
-    return str(detail)
-
-
-class ApiErrorsMixin:
-    """Every error of these views is ``{"code", "message"}`` (plus ``fields`` for invalid
-    input), in the user's language; a service's refusal keeps its own code and status."""
-
-    def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, TournamentError):
-            return Response(exc.to_dict(), status=exc.status)
-        # Django's own refusals (get_object_or_404, access.require_manage) in the same shape.
-        if isinstance(exc, Http404):
-            exc = NotFound()
-        elif isinstance(exc, DjangoPermissionDenied):
-            exc = PermissionDenied()
-        response = super().handle_exception(exc)  # type: ignore[misc]
-        if isinstance(exc, ValidationError):
-            body: dict[str, Any] = {"code": "invalid", "message": _first_message(exc.detail)}
-            if isinstance(exc.detail, dict):
-                body["fields"] = exc.detail
-            response.data = body
-        elif isinstance(exc, APIException):
-            codes = exc.get_codes()
-            response.data = {
-                "code": codes if isinstance(codes, str) else "error",
-                "message": _first_message(exc.detail),
-            }
-        return response
 
 
 class OrganiserRoleOrReadOnly(BasePermission):
@@ -99,7 +53,7 @@ def _managed_ids(request: Request) -> set[int]:
 
 
 @extend_schema(tags=["players"])
-class PlayerViewSet(ApiErrorsMixin, GenericViewSet):
+class PlayerViewSet(GenericViewSet):
     permission_classes = [OrganiserRoleOrReadOnly]
     serializer_class = s.PlayerSerializer
     queryset = Player.objects.all()
@@ -151,7 +105,7 @@ class PlayerViewSet(ApiErrorsMixin, GenericViewSet):
 
 
 @extend_schema(tags=["tournaments"])
-class TournamentViewSet(ApiErrorsMixin, GenericViewSet):
+class TournamentViewSet(GenericViewSet):
     permission_classes = [access.TournamentPermission]
     creates_tournament = True
     serializer_class = s.TournamentSerializer
@@ -276,7 +230,7 @@ class TournamentViewSet(ApiErrorsMixin, GenericViewSet):
 
 
 @extend_schema(tags=["tournaments"])
-class PresetListView(ApiErrorsMixin, APIView):
+class PresetListView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(responses=s.PresetSerializer(many=True))
@@ -296,7 +250,7 @@ class PresetListView(ApiErrorsMixin, APIView):
 # --- registrations and matches of one tournament ---------------------------------------------
 
 
-class TournamentScopedView(ApiErrorsMixin, APIView):
+class TournamentScopedView(APIView):
     permission_classes = [access.TournamentPermission]
 
     def get_tournament(self) -> Tournament:

@@ -221,7 +221,7 @@
         } else if (r.status === 403 || r.status === 401) {
           notice = { kind: "error", text: t("forbidden") };
         } else {
-          var msg = r.data && (r.data.message || r.data.detail);
+          var msg = r.data && r.data.message;
           notice = { kind: "error", text: msg || t("rejected") };
           if (m) {
             match = normalise(m);

@@ -1,0 +1,104 @@
+"""The OpenAPI schema of the API: in English whatever the request's language, its token as an
+http bearer scheme, and every error answer a route can give declared with the one error body.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.utils import translation
+from drf_spectacular.extensions import OpenApiAuthenticationExtension, OpenApiSerializerExtension
+from drf_spectacular.views import SpectacularAPIView
+from rest_framework.response import Response
+
+ERROR_REF = {"$ref": "#/components/schemas/Error"}
+
+# Answers any operation may give before or around its view: (status, description, applies).
+COMMON_ERRORS: list[tuple[str, str]] = [
+    ("401", "The token or session given is not valid."),
+    ("403", "Not allowed for this user (anonymous users read, never write)."),
+    ("404", "No such object, or one this user may not see."),
+    ("405", "The route does not answer this method."),
+    ("406", "The Accept header asks for something other than JSON."),
+    ("429", "Too many requests; `params.wait` says how many seconds to wait."),
+    ("503", "The database is unavailable; retry after the Retry-After header's seconds."),
+]
+BODY_ERRORS: list[tuple[str, str]] = [
+    ("400", "Invalid input: `fields` names each refused field."),
+    ("413", "The body is larger than the server accepts."),
+    ("415", "The body is not JSON."),
+]
+QUERY_ERRORS: list[tuple[str, str]] = [("400", "Invalid query parameters.")]
+
+
+def _error_response(description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": ERROR_REF}}}
+
+
+def document_errors(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """drf-spectacular hook: every operation declares each error status it can answer, all
+    with the one error body (config.errors); clients and schemathesis rely on the list."""
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if not isinstance(operation, dict) or "responses" not in operation:
+                continue
+            responses = operation["responses"]
+            errors = list(COMMON_ERRORS)
+            if "requestBody" in operation:
+                errors += BODY_ERRORS
+            if any(p.get("in") == "query" for p in operation.get("parameters", [])):
+                errors += QUERY_ERRORS
+            for code, description in errors:
+                responses.setdefault(code, _error_response(description))
+            for code, response in responses.items():
+                # An error declared without a body (or with a look-alike) has the one body.
+                if code[0] in "45" and "$ref" not in response:
+                    content = response.setdefault("content", {}).setdefault("application/json", {})
+                    schema = content.get("schema")
+                    if schema is None or schema.get("$ref") in (None, ERROR_REF["$ref"]):
+                        content["schema"] = ERROR_REF
+    return result
+
+
+class BearerTokenScheme(OpenApiAuthenticationExtension):
+    target_class = "config.drf.TokenAuthentication"
+    name = "bearerAuth"
+    priority = 1
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, Any]:
+        return {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "An API token: `Authorization: Bearer <token>` "
+            "(`Authorization: Token <token>` is accepted too).",
+        }
+
+
+class SchemaView(SpectacularAPIView):
+    """The schema, always in English: clients generated from it must not change with the
+    language of whoever downloaded it. Rendered inside the override (help texts are lazy)."""
+
+    def _get_schema_response(self, request: Any) -> Response:
+        with translation.override("en"):
+            response = super()._get_schema_response(request)
+            data = json.loads(json.dumps(response.data, cls=DjangoJSONEncoder))
+        answer = Response(data=data, headers={"Content-Language": "en"})
+        if "Content-Disposition" in response:
+            answer["Content-Disposition"] = response["Content-Disposition"]
+        return answer
+
+
+class StrictSerializerSchema(OpenApiSerializerExtension):
+    """A StrictSerializer refuses unknown keys: its schema says so."""
+
+    target_class = "config.serializers.StrictSerializer"
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        schema: dict[str, Any] = auto_schema._map_serializer(
+            self.target, direction, bypass_extensions=True
+        )
+        schema["additionalProperties"] = False
+        return schema
