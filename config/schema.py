@@ -102,3 +102,42 @@ class StrictSerializerSchema(OpenApiSerializerExtension):
         )
         schema["additionalProperties"] = False
         return schema
+
+
+# --- the rules engine's contract ----------------------------------------------------------------
+
+NOT_YET: dict[str, Any] = {
+    "type": "object",
+    "maxProperties": 0,
+    "description": "Empty while the match waits for its players.",
+}
+
+
+def _contract_components() -> dict[str, Any]:
+    from rules import contract
+
+    def or_empty(union: dict[str, Any]) -> dict[str, Any]:
+        # A pending match has {} as its state and ruleset: not a discipline's object.
+        return {"oneOf": [*union["oneOf"], NOT_YET]}
+
+    return {
+        **contract.event_schemas(),
+        **contract.state_schemas(),
+        **contract.ruleset_schemas(),
+        "EngineEvent": contract.event_union(),
+        "MatchState": or_empty(contract.union("State")),
+        "Ruleset": contract.union("Ruleset"),
+        "MatchRuleset": or_empty(contract.union("Ruleset")),
+    }
+
+
+def document_contract(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """drf-spectacular hook: the events, states and rulesets of the rules engine, described by
+    the engine itself (rules.contract), as components the match fields refer to."""
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    added = _contract_components()
+    clash = set(added) & set(schemas)
+    if clash:  # a serializer of the same name would be overwritten silently
+        raise ValueError(f"schema components defined twice: {sorted(clash)}")
+    schemas.update(added)
+    return result

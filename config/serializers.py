@@ -26,6 +26,12 @@ LIST_ERRORS = {
 }
 
 
+def component(name: str) -> dict[str, str]:
+    """A reference to a schema component (for extend_schema_field), e.g. one that
+    config.schema adds from the rules engine's contract."""
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
 class FieldErrorSerializer(serializers.Serializer):
     code = serializers.CharField(help_text="Stable code of the refusal, e.g. max_value.")
     message = serializers.CharField(help_text="In the user's language.")

@@ -239,6 +239,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.schema.document_errors",
+        "config.schema.document_contract",
     ],
     # Three models have a "status"; name each enum so the schema keeps them apart.
     "ENUM_NAME_OVERRIDES": {

@@ -9,10 +9,28 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from config.serializers import INT_MAX, ErrorSerializer, StrictSerializer
+from config.serializers import INT_MAX, ErrorSerializer, StrictSerializer, component
 from matches import selectors
 from matches.models import Match, MatchEvent
 from matches.services import CLOCK_ACTIONS, has_time_rule
+
+# --- the rules engine's contract (rules.contract; components added by config.schema) ---------
+
+
+@extend_schema_field(component("EngineEvent"))
+class EventField(serializers.DictField):
+    """One engine event: a union discriminated on `type` in the schema; the engine judges it."""
+
+
+@extend_schema_field(component("MatchState"))
+class StateField(serializers.JSONField):
+    pass
+
+
+@extend_schema_field(component("MatchRuleset"))
+class RulesetField(serializers.JSONField):
+    pass
+
 
 # --- requests -------------------------------------------------------------------------------
 
@@ -27,7 +45,7 @@ class MatchIdempotentWriteSerializer(StrictSerializer):
 
 
 class MatchEventWriteSerializer(MatchIdempotentWriteSerializer):
-    event = serializers.DictField(
+    event = EventField(
         help_text=_(
             'One engine event, e.g. {"type": "shot", "player": "a", "pocketed": 1}; '
             "its keys are checked by the rules engine (422 invalid_event)."
@@ -198,11 +216,11 @@ class MatchDetailSerializer(serializers.Serializer):
     self_scoring = serializers.BooleanField(source="tournament.self_scoring")
     players = MatchPlayersSerializer(source="*")
     head_start = serializers.SerializerMethodField()
-    ruleset = serializers.JSONField()
+    ruleset = RulesetField()
     table = MatchTableSerializer(allow_null=True)
     called_at = serializers.DateTimeField(allow_null=True)
     version = serializers.IntegerField(help_text=_("Log entries so far; send it back to write."))
-    state = serializers.JSONField(help_text=_("The rules engine's state after the log."))
+    state = StateField(help_text=_("The rules engine's state after the log."))
     score = serializers.SerializerMethodField()
     clock = serializers.SerializerMethodField()
     judge = serializers.SerializerMethodField()
