@@ -33,7 +33,7 @@ def test_the_token_is_an_http_bearer_scheme(schema: dict[str, Any]) -> None:
 
 def test_request_bodies_are_json_only(schema: dict[str, Any]) -> None:
     for path, operations in schema["paths"].items():
-        for method, operation in operations.items():
+        for operation in operations.values():
             if "requestBody" in operation:
                 assert list(operation["requestBody"]["content"]) == ["application/json"], path
 
