@@ -53,3 +53,11 @@ def token_client(w: World, language: str = "ru", keyword: str = "Token") -> APIC
         HTTP_AUTHORIZATION=f"{keyword} {w.extra['token']}", HTTP_ACCEPT_LANGUAGE=language
     )
     return client
+
+
+@pytest.fixture
+def organiser_token(db: Any) -> str:
+    """The API token of a new organiser."""
+    from tests.factories import OrganiserFactory
+
+    return str(Token.objects.create(user=OrganiserFactory()).key)
