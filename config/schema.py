@@ -9,7 +9,11 @@ from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.utils import translation
-from drf_spectacular.extensions import OpenApiAuthenticationExtension, OpenApiSerializerExtension
+from drf_spectacular.extensions import (
+    OpenApiAuthenticationExtension,
+    OpenApiSerializerExtension,
+    OpenApiSerializerFieldExtension,
+)
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework.response import Response
 
@@ -141,3 +145,24 @@ def document_contract(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         raise ValueError(f"schema components defined twice: {sorted(clash)}")
     schemas.update(added)
     return result
+
+
+class DecimalFieldSchema(OpenApiSerializerFieldExtension):
+    """Money and percents as the server reads them: at least one digit, at most the field's,
+    and no sign where the field refuses negatives (drf-spectacular's pattern lets "" and "-"
+    through)."""
+
+    target_class = "rest_framework.fields.DecimalField"
+    match_subclasses = True
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        field = self.target
+        places = field.decimal_places or 0
+        digits = (field.max_digits or 30) - places
+        sign = "" if field.min_value is not None and field.min_value >= 0 else "-?"
+        fraction = rf"(?:\.\d{{1,{places}}})?" if places else ""
+        return {
+            "type": "string",
+            "format": "decimal",
+            "pattern": rf"^{sign}\d{{1,{digits}}}{fraction}$",
+        }

@@ -308,14 +308,22 @@ class RegistrationSerializer(serializers.ModelSerializer):
     def _private(self) -> bool:
         return bool(self.context.get("can_manage"))
 
+    @extend_schema_field(
+        {"type": "string", "format": "decimal", "pattern": r"^\d{1,8}\.\d{2}$", "nullable": True}
+    )
     def get_fee_due(self, reg: Registration) -> str | None:
         return format(reg.fee_due, "f") if self._private() else None
 
+    @extend_schema_field({"type": "boolean", "nullable": True})
     def get_paid(self, reg: Registration) -> bool | None:
         return reg.paid if self._private() else None
 
+    @extend_schema_field({"type": "string", "format": "date-time", "nullable": True})
     def get_paid_at(self, reg: Registration) -> str | None:
-        return reg.paid_at.isoformat() if self._private() and reg.paid_at else None
+        # In the API's time zone, as every other date-time of the answer.
+        if not (self._private() and reg.paid_at):
+            return None
+        return serializers.DateTimeField().to_representation(reg.paid_at)
 
 
 class NewPlayerSerializer(StrictSerializer):

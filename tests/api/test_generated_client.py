@@ -29,13 +29,18 @@ PACKAGE = "luza_client"
 
 
 @pytest.fixture(scope="module")
-def generated(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def generated(
+    tmp_path_factory: pytest.TempPathFactory, django_db_setup: None, django_db_blocker: Any
+) -> Iterator[str]:
     """The client package generated from the schema as the server serves it."""
     out = tmp_path_factory.mktemp("client")
     from config.wsgi import application
 
     transport = httpx.WSGITransport(app=application)
-    with httpx.Client(transport=transport, base_url="http://testserver") as http:
+    with (
+        django_db_blocker.unblock(),
+        httpx.Client(transport=transport, base_url="http://testserver") as http,
+    ):
         schema = http.get("/api/v1/schema/?format=json").json()
     path = out / "schema.json"
     path.write_text(json.dumps(schema))
