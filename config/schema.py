@@ -41,6 +41,24 @@ def _error_response(description: str) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": ERROR_REF}}}
 
 
+# Reads that need an organiser of the tournament; every other read is public (anonymous users
+# read public tournaments), its authentication optional.
+MANAGER_READS = ("/registrations/totals/", "/audit/", "/draw-preview/")
+
+
+def document_optional_auth(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """drf-spectacular hook: a public read declares its authentication optional (`{}`), so
+    that clients and checkers do not expect a 401 without a token."""
+    for path, operations in result.get("paths", {}).items():
+        read = operations.get("get")
+        if read is None or path.endswith(MANAGER_READS) or "/schema/" in path:
+            continue
+        security = read.setdefault("security", [])
+        if {} not in security:
+            security.append({})
+    return result
+
+
 def document_errors(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """drf-spectacular hook: every operation declares each error status it can answer, all
     with the one error body (config.errors); clients and schemathesis rely on the list."""

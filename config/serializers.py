@@ -51,6 +51,15 @@ class ErrorSerializer(serializers.Serializer):
     )
 
 
+class QueryIntegerField(serializers.IntegerField):
+    """An integer query parameter: given empty ("?after="), it is invalid, not its default."""
+
+    def get_value(self, dictionary: Any) -> Any:
+        if self.field_name in dictionary:
+            return dictionary.get(self.field_name)
+        return serializers.empty
+
+
 class StrictSerializer(serializers.Serializer):
     """A request body: a key the endpoint does not know is refused (400), not dropped, so that
     a misspelt optional field cannot pass unnoticed for its default."""

@@ -240,6 +240,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.schema.document_errors",
         "config.schema.document_contract",
+        "config.schema.document_optional_auth",
     ],
     # Three models have a "status"; name each enum so the schema keeps them apart.
     "ENUM_NAME_OVERRIDES": {

@@ -9,7 +9,13 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from config.serializers import INT_MAX, ErrorSerializer, StrictSerializer, component
+from config.serializers import (
+    INT_MAX,
+    ErrorSerializer,
+    QueryIntegerField,
+    StrictSerializer,
+    component,
+)
 from matches import selectors
 from matches.models import Match, MatchEvent
 from matches.services import CLOCK_ACTIONS, has_time_rule
@@ -114,7 +120,7 @@ class TablesEnsureWriteSerializer(StrictSerializer):
 
 
 class MatchLogQuerySerializer(serializers.Serializer):
-    after = serializers.IntegerField(
+    after = QueryIntegerField(
         min_value=0,
         max_value=INT_MAX,
         required=False,

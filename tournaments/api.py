@@ -335,10 +335,11 @@ class RegistrationDetailView(TournamentScopedView):
         reg = self.get_registration(tournament)
         data = s.RegistrationUpdateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        reg = services.registration_set_paid(
-            registration=reg, paid=data.validated_data["paid"], actor=request.user
-        )
-        reg = Registration.objects.select_related("player").get(pk=reg.pk)
+        if "paid" in data.validated_data:
+            reg = services.registration_set_paid(
+                registration=reg, paid=data.validated_data["paid"], actor=request.user
+            )
+            reg = Registration.objects.select_related("player").get(pk=reg.pk)
         return Response(self.registration_out(tournament, reg))
 
 

@@ -15,6 +15,7 @@ from config.serializers import (
     BIGINT_MAX,
     LIST_ERRORS,
     ErrorSerializer,
+    QueryIntegerField,
     StrictSerializer,
 )
 from tournaments.models import AuditEntry, Player, RatingChange, Registration, Tournament
@@ -348,7 +349,7 @@ class RegistrationCreateSerializer(StrictSerializer):
 
 
 class RegistrationUpdateSerializer(StrictSerializer):
-    paid = serializers.BooleanField()
+    paid = serializers.BooleanField(required=False, help_text="Absent: nothing changes.")
 
 
 class WithdrawSerializer(StrictSerializer):
@@ -393,7 +394,7 @@ class DrawSerializer(StrictSerializer):
 
 class DrawPreviewQuerySerializer(serializers.Serializer):
     method = serializers.ChoiceField(choices=DRAW_METHODS, default="seeded")
-    random_seed = serializers.IntegerField(required=False, min_value=0, max_value=BIGINT_MAX)
+    random_seed = QueryIntegerField(required=False, min_value=0, max_value=BIGINT_MAX)
     order = serializers.CharField(
         required=False,
         max_length=MAX_PLAYERS * 21,
@@ -650,7 +651,7 @@ class AuditPageSerializer(serializers.Serializer):
 
 
 class AuditQuerySerializer(serializers.Serializer):
-    match = serializers.IntegerField(
+    match = QueryIntegerField(
         required=False,
         min_value=1,
         max_value=BIGINT_MAX,
