@@ -184,3 +184,41 @@ class DecimalFieldSchema(OpenApiSerializerFieldExtension):
             "format": "decimal",
             "pattern": rf"^{sign}\d{{1,{digits}}}{fraction}$",
         }
+
+
+# --- OpenAPI 3.1 ------------------------------------------------------------------------------
+
+_ANNOTATIONS = ("description", "title", "readOnly", "writeOnly", "default", "deprecated")
+
+
+def _nullable_31(node: Any) -> Any:
+    """OpenAPI 3.0's `nullable: true` (left by hand-written schemas, e.g. rules.contract) as
+    3.1's JSON Schema: a null type, or a oneOf with null for references and unions."""
+    if isinstance(node, list):
+        return [_nullable_31(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _nullable_31(value) for key, value in node.items()}
+    if not out.pop("nullable", False):
+        return out
+    if "enum" in out and None not in out["enum"]:
+        out["enum"] = [*out["enum"], None]
+    kind = out.get("type")
+    if isinstance(kind, str):
+        out["type"] = [kind, "null"]
+        return out
+    if isinstance(kind, list):
+        out["type"] = [*kind, "null"] if "null" not in kind else kind
+        return out
+    notes = {key: out.pop(key) for key in _ANNOTATIONS if key in out}
+    if list(out) == ["allOf"] and len(out["allOf"]) == 1:
+        out = out["allOf"][0]
+    return {"oneOf": [out, {"type": "null"}], **notes}
+
+
+def openapi_31(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """drf-spectacular hook, the last: no `nullable` is left (3.1 has none)."""
+    if str(result.get("openapi", "")).startswith("3.1"):
+        result["components"] = _nullable_31(result.get("components", {}))
+        result["paths"] = _nullable_31(result.get("paths", {}))
+    return result

@@ -69,6 +69,14 @@ _422 = OpenApiResponse(
 )
 _409_PLAIN = OpenApiResponse(MatchErrorSerializer, description="The table is not in that state.")
 WRITE_ERRORS = {400: _400, 403: _403, 404: _404, 409: _409, 422: _422}
+ETAG = OpenApiParameter(
+    "ETag",
+    str,
+    OpenApiParameter.HEADER,
+    description="The match's version tag (weak): send it back as If-None-Match.",
+    response=[200, 304],
+    required=True,
+)
 
 
 def render_match(match: Match) -> dict[str, Any]:
@@ -105,6 +113,15 @@ class MatchViewSet(viewsets.GenericViewSet):
         summary="A match: players, head start, table, engine state, clock, version, last events",
         description="Answered with an ETag; sent back in If-None-Match, an unchanged match is "
         "304 with no body (a new event, clock or table change makes a new ETag).",
+        parameters=[
+            OpenApiParameter(
+                "If-None-Match",
+                str,
+                OpenApiParameter.HEADER,
+                description="The ETag of the version you have: 304 while it is current.",
+            ),
+            ETAG,
+        ],
         responses={
             200: MatchDetailSerializer,
             304: OpenApiResponse(description="Not modified since the ETag given."),

@@ -263,7 +263,7 @@ class MatchDetailSerializer(serializers.Serializer):
         return judge_data(match)
 
     @extend_schema_field(
-        {"type": "string", "enum": ["a", "b"], "nullable": True, "description": "winner's slot"}
+        serializers.ChoiceField(choices=["a", "b"], allow_null=True, help_text="winner's slot")
     )
     def get_winner(self, match: Match) -> str | None:
         return winning_slot(match)

@@ -175,6 +175,10 @@ class FeeBandSerializer(StrictSerializer):
 
     def to_internal_value(self, data: Any) -> Any:
         values = super().to_internal_value(data)
+        if "fee" not in values:  # a partial update of the tournament still needs whole bands
+            raise serializers.ValidationError(
+                {"fee": [self.fields["fee"].error_messages["required"]]}
+            )
         # The services read the bands as they are stored: the fee as a string.
         return {**values, "fee": format(values["fee"].normalize(), "f")}
 

@@ -146,3 +146,13 @@ def test_decimal_bounds_match_the_columns() -> None:
     field = Tournament._meta.get_field("entry_fee")
     digits = field.max_digits - field.decimal_places
     assert Decimal(10**digits) - Decimal("0.01") == MONEY_MAX
+
+
+def test_a_fee_band_without_its_fee_is_refused_on_a_partial_update(world: World) -> None:
+    before = dump_tables()
+    response = token_client(world).patch(
+        _tournament_url(world), {"fee_bands": [{"min_rating": 100}]}
+    )
+    assert response.status_code == 400, response.content[:300]
+    assert "fee_bands.0.fee" in response.json()["fields"]
+    assert dump_tables() == before

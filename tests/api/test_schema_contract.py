@@ -62,7 +62,8 @@ def test_the_match_contract_is_typed_by_the_engine(schema: dict[str, Any]) -> No
     state = components["MatchDetail"]["properties"]["state"]["allOf"][0]["$ref"]
     assert state == "#/components/schemas/MatchState"
     free = components["FreePyramidState"]["properties"]
-    assert free["awaiting"]["enum"][:2] == ["break", "shot"] and free["awaiting"]["nullable"]
+    assert free["awaiting"]["enum"][:2] == ["break", "shot"] and None in free["awaiting"]["enum"]
+    assert free["awaiting"]["type"] == ["string", "null"]
     assert free["turn"]["enum"] == ["a", "b", None]
     ruleset = components["FreePyramidRuleset"]["properties"]["balls_to_win"]
     assert (ruleset["minimum"], ruleset["maximum"]) == (1, 200)
