@@ -149,6 +149,7 @@ def _contract_components() -> dict[str, Any]:
         "EngineEvent": contract.event_union(),
         "MatchState": or_empty(contract.union("State")),
         "Ruleset": contract.union("Ruleset"),
+        "RulesetChange": contract.ruleset_change_schema(),
         "MatchRuleset": or_empty(contract.union("Ruleset")),
     }
 

@@ -287,3 +287,18 @@ def union(kind: str, ref_prefix: str = "#/components/schemas/") -> Schema:
             "mapping": {d: ref_prefix + n for d, n in names.items()},
         },
     }
+
+
+def ruleset_change_schema() -> Schema:
+    """What a settings change may name: any key of any discipline, none required (a partial
+    update names only the keys it changes; the engine judges the whole)."""
+    properties: dict[str, Schema] = {"discipline": {"type": "string", "enum": list(DISCIPLINES)}}
+    for schema in ruleset_schemas().values():
+        for key, value in schema["properties"].items():
+            if key != "discipline":
+                properties.setdefault(key, value)
+    return {
+        **_obj(properties),
+        "description": "Ruleset keys to set; the rest come from the discipline's defaults "
+        "or the current ruleset.",
+    }

@@ -17,6 +17,7 @@ from config.serializers import (
     ErrorSerializer,
     QueryIntegerField,
     StrictSerializer,
+    component,
 )
 from tournaments.models import AuditEntry, Player, RatingChange, Registration, Tournament
 from tournaments.services.players import MAX_RATING, MIN_RATING
@@ -36,6 +37,44 @@ def _enum(choices: Any) -> serializers.ChoiceField:
 MONEY_MAX = Decimal("99999999.99")  # DecimalField(max_digits=10, decimal_places=2)
 MAX_FEE_BANDS = 50
 MAX_PLACES = MAX_PLAYERS  # a share per place, at most one place per player
+
+
+@extend_schema_field(component("RulesetChange"))
+class RulesetChangeField(serializers.JSONField):
+    """Keys of the rules engine to set (validated by the engine with the other settings)."""
+
+
+@extend_schema_field(component("Ruleset"))
+class RulesetField(serializers.JSONField):
+    pass
+
+
+_STAGE_RULES: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "balls_to_win": {"type": "integer", "minimum": 1, "maximum": 200},
+        "frames_to_win": {"type": "integer", "minimum": 1, "maximum": 25},
+        "time_limit_minutes": {"type": ["integer", "null"], "minimum": 1, "maximum": 600},
+    },
+}
+
+
+@extend_schema_field(component("MatchRuleset"))
+class MatchRulesetField(serializers.JSONField):
+    """A match's effective ruleset (empty while its players are not known)."""
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": dict.fromkeys(("upper", "lower", "playoff", "group"), _STAGE_RULES),
+        "description": "Per stage: the race and the time limit that override the tournament's.",
+    }
+)
+class StageRulesField(serializers.JSONField):
+    pass
 
 
 def _rating(**kwargs: Any) -> serializers.IntegerField:
@@ -124,6 +163,8 @@ class PlayerUpdateSerializer(PlayerWriteSerializer):
 
 
 class TournamentSerializer(serializers.ModelSerializer):
+    ruleset = RulesetField(read_only=True)
+    stage_rules = StageRulesField(read_only=True)
     organisers = serializers.SlugRelatedField(slug_field="username", many=True, read_only=True)
     can_manage = serializers.SerializerMethodField()
     status = _enum(Tournament.Status.choices)
@@ -198,14 +239,8 @@ class TournamentWriteSerializer(StrictSerializer):
     chief_judge = serializers.CharField(max_length=200, required=False, allow_blank=True)
     description = serializers.CharField(required=False, allow_blank=True)
     discipline = serializers.CharField(max_length=30, required=False)
-    ruleset = serializers.JSONField(
-        required=False, help_text="Rules engine keys of the discipline."
-    )
-    stage_rules = serializers.JSONField(
-        required=False,
-        help_text='{"upper"|"lower"|"playoff"|"group": {"balls_to_win", "frames_to_win", '
-        '"time_limit_minutes"}}',
-    )
+    ruleset = RulesetChangeField(required=False)
+    stage_rules = StageRulesField(required=False)
     time_limit_minutes = serializers.IntegerField(
         required=False, allow_null=True, min_value=1, max_value=MAX_TIME_LIMIT
     )
@@ -602,7 +637,7 @@ class MatchSummarySerializer(serializers.Serializer):
     score_a = serializers.IntegerField(allow_null=True)
     score_b = serializers.IntegerField(allow_null=True)
     result = serializers.CharField(allow_blank=True)
-    ruleset = serializers.JSONField()
+    ruleset = MatchRulesetField()
     head_start_overridden = serializers.BooleanField()
     clock_limit_seconds = serializers.IntegerField(allow_null=True)
 

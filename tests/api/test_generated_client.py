@@ -120,7 +120,7 @@ def test_the_organisers_flow_with_the_generated_client(
         name="Кубок «Луза»",
         date=dt.date(2026, 12, 5),
         preset=model("PresetEnum")("free_pyramid_30"),
-        ruleset={"balls_to_win": 2},
+        ruleset=model("RulesetChange")(balls_to_win=2),
         handicap_scheme="none",
         format_=model("FormatEnum")("single"),
         entry_fee="500",
