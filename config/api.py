@@ -136,6 +136,11 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     response = drf_exception_handler(exc, context)
     if response is not None and isinstance(exc, exceptions.APIException):
         response.data = _api_exception_body(exc)
+        if isinstance(exc, exceptions.AuthenticationFailed):
+            # A token that is not valid: 401 with the scheme to use. (DRF says 403, since the
+            # session, first among the schemes, has no challenge; an anonymous write stays 403.)
+            response.status_code = status.HTTP_401_UNAUTHORIZED
+            response["WWW-Authenticate"] = 'Bearer realm="api"'
     return response
 
 
