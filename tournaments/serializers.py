@@ -453,6 +453,12 @@ class DrawPreviewQuerySerializer(serializers.Serializer):
 # --- bracket, standings, prizes (output only) ------------------------------------------------
 
 
+def _match_statuses() -> Any:
+    from matches.models import Match
+
+    return Match.Status.choices
+
+
 class SideSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
@@ -486,7 +492,7 @@ class BracketMatchSerializer(serializers.Serializer):
     group = serializers.IntegerField(allow_null=True)
     schedule_round = serializers.IntegerField()
     conditional = serializers.BooleanField()
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=_match_statuses())
     status_label = serializers.CharField()
     player_a = SideSerializer(allow_null=True)
     player_b = SideSerializer(allow_null=True)
@@ -521,8 +527,8 @@ class BracketStageSerializer(serializers.Serializer):
 
 class BracketSerializer(serializers.Serializer):
     tournament = serializers.IntegerField()
-    format = serializers.CharField()
-    status = serializers.CharField()
+    format = serializers.ChoiceField(choices=Tournament.Format.choices)
+    status = serializers.ChoiceField(choices=Tournament.Status.choices)
     version = serializers.IntegerField()
     preview = serializers.BooleanField()
     draw_method = serializers.CharField(allow_blank=True)
@@ -568,7 +574,7 @@ class GroupTableSerializer(serializers.Serializer):
 
 class StandingsSerializer(serializers.Serializer):
     tournament = serializers.IntegerField()
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=Tournament.Status.choices)
     complete = serializers.BooleanField()
     version = serializers.IntegerField()
     places = PlaceSerializer(many=True)
