@@ -85,7 +85,7 @@ WRITES = [
         "player-create",
         "post",
         lambda w: "/api/v1/players/",
-        {"rating": HUGE_INTS},
+        {"rating": HUGE_INTS, "user": BEYOND_BIGINT},
         lambda w: {"name": "Икс"},
     ),
     Write(

@@ -156,3 +156,12 @@ def test_a_fee_band_without_its_fee_is_refused_on_a_partial_update(world: World)
     assert response.status_code == 400, response.content[:300]
     assert "fee_bands.0.fee" in response.json()["fields"]
     assert dump_tables() == before
+
+
+@pytest.mark.parametrize("user", [10**30, 2**63, -1, 0])
+def test_a_login_id_out_of_range_is_a_400(world: World, user: int) -> None:
+    before = dump_tables()
+    response = token_client(world).post("/api/v1/players/", {"name": "Икс", "user": user})
+    assert response.status_code == 400, response.content[:300]
+    assert "user" in response.json()["fields"]
+    assert dump_tables() == before
