@@ -271,7 +271,7 @@ WHITENOISE_SKIP_COMPRESS_EXTENSIONS = (*Compressor.SKIP_COMPRESS_EXTENSIONS, "ma
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "config.drf.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -279,11 +279,9 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "config.drf.LimitOffsetPagination",
     "PAGE_SIZE": 100,
     "EXCEPTION_HANDLER": "config.api.exception_handler",
-    "DEFAULT_PARSER_CLASSES": [
-        "config.drf.JSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # JSON only: form and multipart bodies cannot say a list, a null or a nested object.
+    "DEFAULT_PARSER_CLASSES": ["config.drf.JSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
 }
@@ -298,8 +296,13 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "config.api.document_transport_errors",
+        "config.schema.document_errors",
+        "config.schema.document_contract",
+        "config.schema.document_optional_auth",
+        "config.schema.openapi_31",
     ],
+    # 3.1: nullables as JSON Schema's null type, which strict readers and generators understand.
+    "OAS_VERSION": "3.1.0",
     # Three models have a "status"; name each enum so the schema keeps them apart.
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": "matches.models.Match.Status",

@@ -6,21 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_cache_control
 from django.utils.translation import get_language
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.decorators import action
-from rest_framework.exceptions import (
-    APIException,
-    NotFound,
-    PermissionDenied,
-    Throttled,
-    ValidationError,
-)
 from rest_framework.permissions import SAFE_METHODS, AllowAny, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -30,7 +21,6 @@ from rest_framework.viewsets import GenericViewSet
 
 from tournaments import access, http_cache, selectors, services
 from tournaments import serializers as s
-from tournaments.errors import TournamentError
 from tournaments.models import Player, Registration, Tournament
 from tournaments.presets import PRESETS
 
@@ -58,45 +48,6 @@ def _errors(*codes: int) -> dict[int, OpenApiResponse]:
     return {code: ERRORS[code] for code in codes}
 
 
-def _first_message(detail: Any) -> str:
-    if isinstance(detail, dict):
-        for field, value in detail.items():
-            message = _first_message(value)
-            return message if field == "non_field_errors" else f"{field}: {message}"
-    if isinstance(detail, list) and detail:
-        return _first_message(detail[0])
-    return str(detail)
-
-
-class ApiErrorsMixin:
-    """Every error of these views is ``{"code", "message"}`` (plus ``fields`` for invalid
-    input), in the user's language; a service's refusal keeps its own code and status."""
-
-    def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, TournamentError):
-            return Response(exc.to_dict(), status=exc.status)
-        if isinstance(exc, Http404 | NotFound | Throttled):
-            # config.api answers these in one shape for the whole API (a 404 alike for unknown
-            # and invisible ids, a 429 with the wait).
-            return super().handle_exception(exc)  # type: ignore[misc]
-        # Django's own refusals (access.require_manage) in the same shape.
-        if isinstance(exc, DjangoPermissionDenied):
-            exc = PermissionDenied()
-        response = super().handle_exception(exc)  # type: ignore[misc]
-        if isinstance(exc, ValidationError):
-            body: dict[str, Any] = {"code": "invalid", "message": _first_message(exc.detail)}
-            if isinstance(exc.detail, dict):
-                body["fields"] = exc.detail
-            response.data = body
-        elif isinstance(exc, APIException):
-            codes = exc.get_codes()
-            response.data = {
-                "code": codes if isinstance(codes, str) else "error",
-                "message": _first_message(exc.detail),
-            }
-        return response
-
-
 class OrganiserRoleOrReadOnly(BasePermission):
     """Read: anyone. Write: members of the organiser group (players are shared by all)."""
 
@@ -115,7 +66,7 @@ def _managed_ids(request: Request) -> set[int]:
 
 
 @extend_schema(tags=["players"])
-class PlayerViewSet(ApiErrorsMixin, GenericViewSet):
+class PlayerViewSet(GenericViewSet):
     permission_classes = [OrganiserRoleOrReadOnly]
     serializer_class = s.PlayerSerializer
     queryset = Player.objects.all()
@@ -180,7 +131,7 @@ class PlayerViewSet(ApiErrorsMixin, GenericViewSet):
 
 
 @extend_schema(tags=["tournaments"])
-class TournamentViewSet(ApiErrorsMixin, GenericViewSet):
+class TournamentViewSet(GenericViewSet):
     permission_classes = [access.TournamentPermission]
     creates_tournament = True
     serializer_class = s.TournamentSerializer
@@ -360,7 +311,7 @@ class TournamentViewSet(ApiErrorsMixin, GenericViewSet):
 
 
 @extend_schema(tags=["tournaments"])
-class PresetListView(ApiErrorsMixin, APIView):
+class PresetListView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(responses=s.PresetSerializer(many=True))
@@ -380,7 +331,7 @@ class PresetListView(ApiErrorsMixin, APIView):
 # --- registrations and matches of one tournament ---------------------------------------------
 
 
-class TournamentScopedView(ApiErrorsMixin, APIView):
+class TournamentScopedView(APIView):
     permission_classes = [access.TournamentPermission]
 
     def get_tournament(self) -> Tournament:
@@ -475,10 +426,11 @@ class RegistrationDetailView(TournamentScopedView):
         reg = self.get_registration(tournament)
         data = s.RegistrationUpdateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        reg = services.registration_set_paid(
-            registration=reg, paid=data.validated_data["paid"], actor=request.user
-        )
-        reg = Registration.objects.select_related("player").get(pk=reg.pk)
+        if "paid" in data.validated_data:
+            reg = services.registration_set_paid(
+                registration=reg, paid=data.validated_data["paid"], actor=request.user
+            )
+            reg = Registration.objects.select_related("player").get(pk=reg.pk)
         return Response(self.registration_out(tournament, reg))
 
 

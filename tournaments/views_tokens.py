@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments import access
-from tournaments.api import ERRORS, ApiErrorsMixin
+from tournaments.api import ERRORS
 from tournaments.services.logins import api_token_info, api_token_issue, api_token_revoke
 
 
@@ -59,7 +59,7 @@ def _status(user: Any) -> dict[str, Any]:
     return {"exists": True, "created": info.created, "hint": info.hint}
 
 
-class ApiTokenView(ApiErrorsMixin, APIView):
+class ApiTokenView(APIView):
     """The caller's own API token (organisers and superusers)."""
 
     permission_classes = [access.OrganiserRolePermission]
