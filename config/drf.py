@@ -34,19 +34,22 @@ class LimitOffsetPagination(pagination.LimitOffsetPagination):
     max_limit = 1000
     max_offset = 10**9  # far past any list; such a page is simply empty
 
-    def _number(self, request: Any, name: str, minimum: int) -> int | None:
+    def _number(
+        self, request: Any, name: str, minimum: int, maximum: int | None = None
+    ) -> int | None:
         raw = request.query_params.get(name)
         if raw is None:
             return None
-        field = serializers.IntegerField(min_value=minimum)
+        field = serializers.IntegerField(min_value=minimum, max_value=maximum)
         try:
             return int(field.run_validation(raw))
         except ValidationError as exc:
             raise ValidationError({name: exc.detail}) from None
 
     def get_limit(self, request: Any) -> int | None:
-        limit = self._number(request, self.limit_query_param, 1)
-        return self.default_limit if limit is None else min(limit, self.max_limit)
+        # Past max_limit is a 400, as the schema's maximum says (not silently a smaller page).
+        limit = self._number(request, self.limit_query_param, 1, self.max_limit)
+        return self.default_limit if limit is None else limit
 
     def get_offset(self, request: Any) -> int:
         offset = self._number(request, self.offset_query_param, 0)

@@ -69,6 +69,20 @@ class StrictSerializer(serializers.Serializer):
             unknown = sorted(str(key) for key in set(data) - set(self.fields))
             if unknown:
                 raise serializers.ValidationError({key: [_("Unknown field.")] for key in unknown})
+            # DRF's CharField takes a number as its text; the schema says string, and so do we.
+            wrong = sorted(
+                name
+                for name, field in self.fields.items()
+                if isinstance(field, serializers.CharField)
+                and not field.read_only
+                and name in data
+                and data[name] is not None
+                and not isinstance(data[name], str)
+            )
+            if wrong:
+                raise serializers.ValidationError(
+                    {name: [_("Not a valid string.")] for name in wrong}
+                )
         return super().to_internal_value(data)
 
 

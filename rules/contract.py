@@ -20,6 +20,9 @@ Schema = dict[str, Any]
 DISCIPLINES = ("free_pyramid", "duplex")
 AWAITING = ("break", "shot", "choice", "rerack", "penalty_removal", "choose_breaker")
 END_REASONS = ("frames", "time", "golden_ball", "forfeit", "game")
+# A match's state as the API shows it: a walkover or a corrected result is recorded outside the
+# engine and laid over its state with these reasons (the table's log stays what was played).
+RESULT_END_REASONS = ("walkover", "corrected")
 OPTIONS = tuple(
     dict.fromkeys(
         (*free_pyramid.BREAK_OPTIONS, *free_pyramid.RERACK_OPTIONS, *duplex.BREAK_OPTIONS)
@@ -195,7 +198,7 @@ _COMMON_STATE: dict[str, Schema] = {
     "events": {**COUNT, "description": "Events applied."},
     "finished": {"type": "boolean"},
     "winner": _nullable(SLOT),
-    "end_reason": _nullable(_enum(END_REASONS)),
+    "end_reason": _nullable(_enum((*END_REASONS, *RESULT_END_REASONS))),
     "turn": _nullable(SLOT),
     "awaiting": {
         **_nullable({"type": "string", "enum": list(AWAITING)}),

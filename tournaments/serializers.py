@@ -814,7 +814,8 @@ class PlayerSearchQuerySerializer(serializers.Serializer):
         required=False,
         allow_blank=True,
         max_length=100,
-        help_text="Words, each the start of a word of the name, in any order; case, ё/е and "
+        help_text="Words, each the start of a word of the name, in any order; case, the letters "
+        "yo and ye (U+0451, U+0435) and "
         "spaces do not matter.",
     )
     tournament = serializers.IntegerField(

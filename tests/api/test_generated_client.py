@@ -204,7 +204,8 @@ def test_the_organisers_flow_with_the_generated_client(
     assert prizes.awards[0].players[0].name == winner.name
     assert prizes.awards[0].players[0].amount == prizes.pool
 
-    # The client's refusals are typed too: a stale version is a 409 with the one error body.
+    # The client's refusals are typed too: an event for a finished match is a 409 with the one
+    # error body (a finished match never takes another event, whatever version is sent).
     stale = mod("api.matches.matches_events_create").sync_detailed(
         client=client,
         id=match.id,
@@ -216,7 +217,7 @@ def test_the_organisers_flow_with_the_generated_client(
         ),
     )
     assert stale.status_code == 409
-    assert stale.parsed.code == "stale_version"
+    assert stale.parsed.code == "match_finished"
 
 
 def test_the_generated_client_sends_bearer_tokens_and_json(
