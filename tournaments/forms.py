@@ -51,6 +51,17 @@ class TournamentCreateForm(forms.Form):
         max_value=600,
         required=False,
     )
+    no_show_rule = forms.ChoiceField(
+        label=_("A player who does not come to his match"),
+        choices=Tournament.NoShowRule.choices,
+        initial=Tournament.NoShowRule.LOWER_BRACKET,
+    )
+    withdrawn_prize = forms.ChoiceField(
+        label=_("Prize of a withdrawn or disqualified player"),
+        help_text=_("Withheld: no prize and no diploma; the share is shown as not paid."),
+        choices=Tournament.WithdrawnPrize.choices,
+        initial=Tournament.WithdrawnPrize.WITHHOLD,
+    )
     is_public = forms.BooleanField(
         label=_("Public: anyone may follow it"), required=False, initial=True
     )
@@ -127,3 +138,9 @@ class DrawForm(forms.Form):
 
 class ReasonForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+
+class NoShowForm(forms.Form):
+    absent = forms.ChoiceField(
+        label=_("Did not come"), choices=[("a", "A"), ("b", "B")], widget=forms.RadioSelect
+    )

@@ -1,6 +1,7 @@
 """Writes of the tournaments app. Import from here: ``tournaments.services.<name>``."""
 
 from tournaments.services.draw import generate_bracket, tournament_draw, tournament_draw_preview
+from tournaments.services.no_show import match_no_show
 from tournaments.services.players import player_create, player_update
 from tournaments.services.progression import (
     match_correct_result,
@@ -11,6 +12,7 @@ from tournaments.services.progression import (
 from tournaments.services.registrations import (
     registration_add,
     registration_add_new_player,
+    registration_disqualify,
     registration_set_paid,
     registration_withdraw,
 )
@@ -25,11 +27,13 @@ from tournaments.services.staff import tournament_referee_add, tournament_refere
 __all__ = [
     "generate_bracket",
     "match_correct_result",
+    "match_no_show",
     "match_set_handicap",
     "player_create",
     "player_update",
     "registration_add",
     "registration_add_new_player",
+    "registration_disqualify",
     "registration_set_paid",
     "registration_withdraw",
     "tournament_create",

@@ -142,7 +142,11 @@ class _Progress:
         return self._regs[player_id]
 
     def withdrawn(self, player_id: int) -> bool:
-        return self.reg(player_id)[1] == Registration.Status.WITHDRAWN
+        """Out of the tournament: withdrew, or disqualified."""
+        return self.reg(player_id)[1] in (
+            Registration.Status.WITHDRAWN,
+            Registration.Status.DISQUALIFIED,
+        )
 
 
 def _seat(progress: _Progress, target: Any, seats: Mapping[str, int | None]) -> None:
