@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from tournaments.services.draw import DrawPlan
 
 ACTIVE = Registration.Status.ACTIVE
+WITHDRAWN = Registration.Status.WITHDRAWN
+DISQUALIFIED = Registration.Status.DISQUALIFIED
 DONE = ("finished", "walkover")
 STAGE_ORDER = (
     "single",
@@ -134,7 +136,8 @@ def registration_totals(*, tournament: Tournament) -> dict[str, Any]:
     return {
         "players": active.count(),
         "paid_players": active.filter(paid=True).count(),
-        "withdrawn": regs.filter(status=Registration.Status.WITHDRAWN).count(),
+        "withdrawn": regs.filter(status=WITHDRAWN).count(),
+        "disqualified": regs.filter(status=DISQUALIFIED).count(),
         "fees_due": due,
         "fees_paid": paid,
         "fees_outstanding": active.filter(paid=False).aggregate(total=Sum("fee_due"))["total"]
@@ -328,7 +331,8 @@ def tournament_bracket(*, tournament: Tournament) -> dict[str, Any]:
             "name": row[f"player_{slot}__name"],
             "seed": reg.get("seed"),
             "rating": reg.get("rating_at_entry", row[f"player_{slot}__rating"]),
-            "withdrawn": reg.get("status") == Registration.Status.WITHDRAWN,
+            "withdrawn": reg.get("status") == WITHDRAWN,
+            "disqualified": reg.get("status") == DISQUALIFIED,
         }
 
     def link(target_id: int | None, slot: str) -> dict[str, str] | None:
@@ -406,6 +410,7 @@ def bracket_from_plan(tournament: Tournament, plan: DrawPlan) -> dict[str, Any]:
             "seed": src.ref,
             "rating": reg.rating_at_entry,
             "withdrawn": False,
+            "disqualified": False,
         }
 
     matches = []
@@ -542,7 +547,8 @@ class _Results:
             "city": reg.player.city,
             "club": reg.player.club,
             "seed": seed,
-            "withdrawn": reg.status == Registration.Status.WITHDRAWN,
+            "withdrawn": reg.status == WITHDRAWN,
+            "disqualified": reg.status == DISQUALIFIED,
         }
 
 
@@ -611,50 +617,88 @@ def tournament_standings(*, tournament: Tournament) -> dict[str, Any]:
     }
 
 
+def _place_label(first: int, last: int) -> str:
+    return str(first) if first == last else f"{first}–{last}"
+
+
 def tournament_prizes(*, tournament: Tournament) -> dict[str, Any]:
     """The prize fund: pool percent of the paid fees (rounded down to the unit) plus added
-    money, split by the place shares; the awards add up exactly to the pool. Players sharing
-    places pool those places' money and split it evenly. Players appear as places are decided."""
+    money, split by the place shares; the awards add up exactly to the pool at every moment.
+    Players sharing places pool those places' money and split it evenly. Players appear as
+    places are decided; a place (or part of a shared place) not decided yet is ``pending``:
+    its money reserved, no names. A withdrawn or disqualified player keeps his place; with
+    ``withdrawn_prize = "withhold"`` his money is ``withheld`` (shown as not paid). Once the
+    tournament is finished a place nobody took (fewer players than paid places) is withheld
+    too, so then ``paid + withheld == pool``."""
     paid = Registration.objects.filter(tournament=tournament, paid=True).aggregate(
         total=Sum("fee_due")
     )["total"] or Decimal(0)
     pool = _pool(tournament, paid)
     shares = [Decimal(s) for s in tournament.place_shares]
     standings = tournament_standings(tournament=tournament)
+    complete = standings["complete"]
     entries = [
         (p["first"], p["last"], [pl["id"] for pl in p["players"]])
         for p in standings["places"]
         if p["first"] <= len(shares)
     ]
     people = {pl["id"]: pl for p in standings["places"] for pl in p["players"]}
+    withhold = tournament.withdrawn_prize == Tournament.WithdrawnPrize.WITHHOLD
+    withheld_players = {
+        pid for pid, pl in people.items() if withhold and (pl["withdrawn"] or pl["disqualified"])
+    }
     split = prizes.split_prizes(
-        pool=pool, shares=shares, unit=tournament.prize_unit, places=entries
+        pool=pool,
+        shares=shares,
+        unit=tournament.prize_unit,
+        places=entries,
+        withheld=withheld_players,
     )
     awards = []
     for award in split.awards:
+        pending, withheld = award.pending, award.withheld
+        if complete:
+            # Finished: nobody is left to take it.
+            pending, withheld = Decimal(0), withheld + pending
         awards.append(
             {
                 "first": award.first,
                 "last": award.last,
-                "label": str(award.first)
-                if award.first == award.last
-                else f"{award.first}–{award.last}",
+                "label": _place_label(award.first, award.last),
                 "share_percent": sum(shares[award.first - 1 : award.last], Decimal(0)),
                 "total": award.total,
                 "amount_each": award.amount_each,
+                "pending": pending,
+                "pending_places": award.last - award.first + 1 - len(award.players),
+                "withheld": withheld,
+                "paid_total": award.paid_total,
                 "players": [
-                    {"id": pid, "name": people[pid]["name"], "amount": amount}
-                    for pid, amount in zip(award.players, award.amounts, strict=True)
+                    {
+                        "id": pid,
+                        "name": people[pid]["name"],
+                        "amount": amount if is_paid else Decimal(0),
+                        "due": amount,
+                        "paid": is_paid,
+                        "withdrawn": people[pid]["withdrawn"],
+                        "disqualified": people[pid]["disqualified"],
+                    }
+                    for pid, amount, is_paid in zip(
+                        award.players, award.amounts, award.paid, strict=True
+                    )
                 ],
             }
         )
     return {
         "tournament": tournament.pk,
-        "complete": standings["complete"],
+        "complete": complete,
         "paid_fees": paid,
         "pool_percent": tournament.pool_percent,
         "added_money": tournament.added_money,
         "unit": tournament.prize_unit,
         "pool": pool,
+        "withdrawn_prize": tournament.withdrawn_prize,
+        "awarded": sum((a["paid_total"] for a in awards), Decimal(0)),
+        "pending": sum((a["pending"] for a in awards), Decimal(0)),
+        "withheld": sum((a["withheld"] for a in awards), Decimal(0)),
         "awards": awards,
     }

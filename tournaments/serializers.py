@@ -210,6 +210,18 @@ class TournamentWriteSerializer(StrictSerializer):
     )
     prize_unit = serializers.DecimalField(max_digits=10, decimal_places=2, required=False)
     added_money = serializers.DecimalField(max_digits=10, decimal_places=2, required=False)
+    withdrawn_prize = serializers.ChoiceField(
+        choices=Tournament.WithdrawnPrize.choices,
+        required=False,
+        help_text="Prize and diploma of a withdrawn or disqualified player: withhold (shown as "
+        "not paid) or pay.",
+    )
+    no_show_rule = serializers.ChoiceField(
+        choices=Tournament.NoShowRule.choices,
+        required=False,
+        help_text="A player who does not come loses by walkover and drops to the lower bracket "
+        "(lower_bracket) or is out of the tournament (out).",
+    )
     handicap_scheme = serializers.CharField(max_length=40, required=False)
     rated = serializers.BooleanField(required=False)
     elo_k = serializers.IntegerField(required=False)
@@ -318,6 +330,7 @@ class TotalsSerializer(serializers.Serializer):
     players = serializers.IntegerField()
     paid_players = serializers.IntegerField()
     withdrawn = serializers.IntegerField()
+    disqualified = serializers.IntegerField()
     fees_due = serializers.DecimalField(max_digits=12, decimal_places=2)
     fees_paid = serializers.DecimalField(max_digits=12, decimal_places=2)
     fees_outstanding = serializers.DecimalField(max_digits=12, decimal_places=2)
@@ -365,6 +378,7 @@ class SideSerializer(serializers.Serializer):
     seed = serializers.IntegerField(allow_null=True)
     rating = serializers.IntegerField()
     withdrawn = serializers.BooleanField()
+    disqualified = serializers.BooleanField()
 
 
 class SourceSerializer(serializers.Serializer):
@@ -444,6 +458,7 @@ class StandingPlayerSerializer(serializers.Serializer):
     club = serializers.CharField(allow_blank=True)
     seed = serializers.IntegerField()
     withdrawn = serializers.BooleanField()
+    disqualified = serializers.BooleanField()
 
 
 class PlaceSerializer(serializers.Serializer):
@@ -484,7 +499,15 @@ class StandingsSerializer(serializers.Serializer):
 class PrizePlayerSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
-    amount = serializers.DecimalField(max_digits=12, decimal_places=2)
+    amount = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="What he is paid (0 when withheld)."
+    )
+    due = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="His share of the place's money."
+    )
+    paid = serializers.BooleanField(help_text="False: withdrawn or disqualified, withheld.")
+    withdrawn = serializers.BooleanField()
+    disqualified = serializers.BooleanField()
 
 
 class AwardSerializer(serializers.Serializer):
@@ -494,6 +517,14 @@ class AwardSerializer(serializers.Serializer):
     share_percent = serializers.DecimalField(max_digits=6, decimal_places=2)
     total = serializers.DecimalField(max_digits=12, decimal_places=2)
     amount_each = serializers.DecimalField(max_digits=12, decimal_places=2)
+    paid_total = serializers.DecimalField(max_digits=12, decimal_places=2)
+    pending = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="Reserved for players not decided yet."
+    )
+    pending_places = serializers.IntegerField(help_text="Places of the range not decided yet.")
+    withheld = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="Not paid (withdrawn/disqualified, untaken)."
+    )
     players = PrizePlayerSerializer(many=True)
 
 
@@ -505,6 +536,10 @@ class PrizesSerializer(serializers.Serializer):
     added_money = serializers.DecimalField(max_digits=12, decimal_places=2)
     unit = serializers.DecimalField(max_digits=12, decimal_places=2)
     pool = serializers.DecimalField(max_digits=12, decimal_places=2)
+    withdrawn_prize = serializers.ChoiceField(choices=Tournament.WithdrawnPrize.choices)
+    awarded = serializers.DecimalField(max_digits=12, decimal_places=2)
+    pending = serializers.DecimalField(max_digits=12, decimal_places=2)
+    withheld = serializers.DecimalField(max_digits=12, decimal_places=2)
     awards = AwardSerializer(many=True)
 
 
@@ -520,6 +555,10 @@ class CorrectResultSerializer(StrictSerializer):
     winner = serializers.ChoiceField(choices=["a", "b"])
     score_a = serializers.IntegerField(min_value=0, max_value=999)
     score_b = serializers.IntegerField(min_value=0, max_value=999)
+
+
+class NoShowSerializer(StrictSerializer):
+    absent = serializers.ChoiceField(choices=["a", "b"], help_text="The slot of who did not come.")
 
 
 class MatchSummarySerializer(serializers.Serializer):
