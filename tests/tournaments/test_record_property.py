@@ -12,6 +12,7 @@ test id), and the whole run stays within a minute.
 from __future__ import annotations
 
 import itertools
+import os
 import random
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -85,6 +86,44 @@ SCENARIOS = [
     ),
     Scenario(17, 5, {"format": "single", "third_place": "match", "withdrawn_prize": "pay"}),
 ]
+
+
+def _random_scenarios(seed: int, count: int) -> list[Scenario]:
+    """More tournaments to explore (LUZA_RECORD_SEED=n LUZA_RECORD_COUNT=k): any format, any
+    size from 2 to 64, random settings."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        size = rng.choice([rng.randint(2, 12), rng.randint(2, 64)])
+        fmt = rng.choice(["single", "double", "double_to_single", "groups_playoff"])
+        settings: dict[str, Any] = {
+            "format": fmt,
+            "third_place": rng.choice(["match", "shared"]),
+            "grand_final": rng.choice(["none", "single", "reset"]),
+            "withdrawn_prize": rng.choice(["withhold", "pay"]),
+            "no_show_rule": rng.choice(["lower_bracket", "out"]),
+            "place_shares": rng.choice([["45", "30", "25"], SIX_PLACES, ["100"]]),
+        }
+        if fmt == "double_to_single":
+            sizes = [n for n in (2, 4, 8, 16) if n < size]
+            if not sizes:
+                settings["format"] = "double"
+            else:
+                settings["playoff_size"] = rng.choice(sizes)
+        if fmt == "groups_playoff":
+            group = rng.randint(2, min(size, 6))
+            groups = -(-size // group)
+            if size < 2 * groups:  # groups of at least two
+                group, groups = size, 1
+            settings["group_size"] = group
+            settings["group_advance"] = rng.randint(1, size // groups)
+        out.append(Scenario(seed * 1000 + i, size, settings, pages_every=max(1, size // 8)))
+    return out
+
+
+EXPLORE = int(os.environ.get("LUZA_RECORD_COUNT", "0"))
+if EXPLORE:
+    SCENARIOS = _random_scenarios(int(os.environ.get("LUZA_RECORD_SEED", "1")), EXPLORE)
 
 
 def _pages(tournament: Tournament, *, all_of_them: bool) -> list[str]:
@@ -302,7 +341,8 @@ class Driver:
             return None
         candidates = ready + running
         if not candidates:
-            raise AssertionError(f"{self.scenario}: nothing to play but {self.tournament.status}")
+            stuck = [(m.key, m.status, m.player_a_id, m.player_b_id) for m in rows]
+            raise AssertionError((str(self.scenario), "nothing left to play", stuck, self.log))
         m = rng.choice(candidates)
         kind = rng.choices(
             ["race", "start", "forfeit", "time", "walkover", "no_show"],

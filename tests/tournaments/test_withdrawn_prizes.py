@@ -308,3 +308,22 @@ def test_the_create_form_sets_them(organiser):
     assert response.status_code == 302
     t = Tournament.objects.get(name="Кубок")
     assert (t.no_show_rule, t.withdrawn_prize) == ("out", "pay")
+
+
+def test_a_disqualified_qualifier_does_not_stall_the_play_off(organiser):
+    # One group of five, all five go on: the 4th meets the 5th, the winner one of the top
+    # three. The 5th is disqualified, so his play-off match is walked over at once, while the
+    # group's table is still filling the play-off.
+    t = drawn(organiser, 5, format="groups_playoff", group_size=5, group_advance=5)
+    reg = Registration.objects.get(tournament=t, seed=5)
+    services.registration_disqualify(registration=reg, actor=organiser)
+    while ready := [m for m in ready_matches(t) if m.stage == "group"]:
+        finish(ready[0], "a")
+    stalled = Match.objects.filter(
+        tournament=t, status="scheduled", player_a__isnull=False, player_b__isnull=False
+    )
+    assert list(stalled.values_list("key", flat=True)) == []
+    while ready := ready_matches(t):
+        finish(ready[0], "a")
+    t.refresh_from_db()
+    assert t.status == "finished"

@@ -270,13 +270,16 @@ def _seat_by_key(progress: _Progress, feeds: Mapping[str, Mapping[str, int | Non
         return
     Match = _match_model()
     # order_by: Match's default ordering joins the tournament, which FOR UPDATE would lock.
-    rows = (
+    locked = list(
         Match.objects.select_for_update()
         .filter(tournament=progress.tournament, key__in=list(feeds))
         .order_by("pk")
+        .values_list("pk", "key")
     )
-    for target in sorted(rows, key=lambda m: m.pk):
-        _seat(progress, target, feeds[target.key])
+    for pk, key in locked:
+        # Re-read each just before seating: a walkover set off by an earlier one (a withdrawn
+        # qualifier) may already have moved a player into it.
+        _seat(progress, Match.objects.get(pk=pk), feeds[key])
 
 
 def _after_change(tournament: Tournament) -> None:
