@@ -621,7 +621,9 @@ def _place_label(first: int, last: int) -> str:
     return str(first) if first == last else f"{first}–{last}"
 
 
-def tournament_prizes(*, tournament: Tournament) -> dict[str, Any]:
+def tournament_prizes(
+    *, tournament: Tournament, standings: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """The prize fund: pool percent of the paid fees (rounded down to the unit) plus added
     money, split by the place shares; the awards add up exactly to the pool at every moment.
     Players sharing places pool those places' money and split it evenly. Players appear as
@@ -629,13 +631,15 @@ def tournament_prizes(*, tournament: Tournament) -> dict[str, Any]:
     its money reserved, no names. A withdrawn or disqualified player keeps his place; with
     ``withdrawn_prize = "withhold"`` his money is ``withheld`` (shown as not paid). Once the
     tournament is finished a place nobody took (fewer players than paid places) is withheld
-    too, so then ``paid + withheld == pool``."""
+    too, so then ``paid + withheld == pool``. ``standings``: ``tournament_standings``'s answer,
+    when the caller has it already."""
     paid = Registration.objects.filter(tournament=tournament, paid=True).aggregate(
         total=Sum("fee_due")
     )["total"] or Decimal(0)
     pool = _pool(tournament, paid)
     shares = [Decimal(s) for s in tournament.place_shares]
-    standings = tournament_standings(tournament=tournament)
+    if standings is None:
+        standings = tournament_standings(tournament=tournament)
     complete = standings["complete"]
     entries = [
         (p["first"], p["last"], [pl["id"] for pl in p["players"]])

@@ -430,11 +430,13 @@ class PrizesPanelView(PanelMixin, View):
         from tournaments.diplomas import diploma_entries
 
         tournament = self.get_tournament()
+        standings = selectors.tournament_standings(tournament=tournament)
+        prizes = selectors.tournament_prizes(tournament=tournament, standings=standings)
         return self.page(
             "panel/prizes.html",
-            prizes=selectors.tournament_prizes(tournament=tournament),
-            standings=selectors.tournament_standings(tournament=tournament),
-            diplomas=diploma_entries(tournament),
+            prizes=prizes,
+            standings=standings,
+            diplomas=diploma_entries(tournament, standings=standings, prizes=prizes),
         )
 
 

@@ -178,6 +178,7 @@ class Driver:
         self.results: dict[int, tuple[Any, ...]] = {}  # done match -> its result
         self.step = 0
         self.log: list[str] = []
+        self.touched: int | None = None  # the match the last step acted on
 
     # --- reading ------------------------------------------------------------------------
 
@@ -206,6 +207,8 @@ class Driver:
         if self.step % self.scenario.pages_every == 0:
             api = self.client.get(f"/api/v1/tournaments/{self.tournament.pk}/bracket/").json()
         self._same_result_everywhere(rows, bracket, api, where)
+        if self.touched is not None:
+            self._match_pages_agree(next(m for m in rows if m.pk == self.touched), where)
         self._nobody_re_seated(rows, where, corrected)
         self._standings_agree(rows, standings, where)
         self._prizes_agree(tournament, standings, prizes, diplomas, where)
@@ -241,6 +244,16 @@ class Driver:
                 assert players == [m.player_a_id, m.player_b_id], (where, m.key)
             if m.status in DONE:
                 assert m.winner_id and m.loser_id, (where, m.key, "done without a result")
+
+    def _match_pages_agree(self, m: Match, where: str) -> None:
+        """The match's own API and scoreboard show the result the bracket shows."""
+        body = self.client.get(f"/api/v1/matches/{m.pk}/").json()
+        winner = None
+        if m.winner_id is not None:
+            winner = "a" if m.winner_id == m.player_a_id else "b"
+        got = (body["status"], body["winner"], body["score_a"], body["score_b"], body["result"])
+        assert got == (m.status, winner, m.score_a, m.score_b, m.result), (where, m.key, got)
+        assert self.client.get(f"/m/{m.pk}/").status_code == 200, (where, m.key)
 
     def _nobody_re_seated(self, rows: list[Match], where: str, corrected: int | None) -> None:
         for m in rows:
@@ -324,6 +337,7 @@ class Driver:
             Registration.objects.filter(tournament=self.tournament, status="active").order_by("pk")
         )
         roll = rng.random()
+        self.touched = None
         try:
             if roll < 0.07 and done:
                 return self._correct(rng.choice(done))
@@ -344,6 +358,7 @@ class Driver:
             stuck = [(m.key, m.status, m.player_a_id, m.player_b_id) for m in rows]
             raise AssertionError((str(self.scenario), "nothing left to play", stuck, self.log))
         m = rng.choice(candidates)
+        self.touched = m.pk
         kind = rng.choices(
             ["race", "start", "forfeit", "time", "walkover", "no_show"],
             weights=[50, 10, 8, 8, 7, 7],
@@ -396,6 +411,7 @@ class Driver:
         win, lose = 30, self.rng.randint(0, 29)
         scores = (win, lose) if winner == "a" else (lose, win)
         self.log.append(f"correct {m.key} -> {winner}")
+        self.touched = m.pk
         services.match_correct_result(
             match=m, winner_slot=winner, score_a=scores[0], score_b=scores[1], actor=self.organiser
         )
