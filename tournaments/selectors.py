@@ -564,35 +564,43 @@ def _bracket(results: _Results) -> Bracket | None:
         return None
 
 
+def _place_label(first: int, last: int) -> str:
+    return str(first) if first == last else f"{first}–{last}"
+
+
 def tournament_standings(*, tournament: Tournament) -> dict[str, Any]:
     """Final places decided so far, best first; players knocked out at the same point share
-    places (e.g. 5–8). Group tables ranked by wins, head-to-head, then ball difference."""
+    places (e.g. 5–8), and a shared place is listed as soon as one of its players is known
+    (``pending``: how many of its players are not). ``pending`` lists the places nobody has
+    yet; ``all_places`` both, in order. Group tables ranked by wins, head-to-head, then ball difference."""
     results = _Results(tournament)
     bracket = _bracket(results)
     groups = results.groups(bracket)
     places = []
+    pending = []
     if bracket is not None:
         ranks = {
             g: [row.seed for row in data["rows"]] for g, data in groups.items() if data["complete"]
         }
-        for place in final_standings(bracket, results.outcomes(), group_ranks=ranks):
-            places.append(
-                {
-                    "first": place.first,
-                    "last": place.last,
-                    "shared": place.first != place.last,
-                    "label": str(place.first)
-                    if place.first == place.last
-                    else f"{place.first}–{place.last}",
-                    "players": [results.person(s) for s in place.seeds],
-                }
-            )
+        outcomes = results.outcomes()
+        for place in final_standings(bracket, outcomes, group_ranks=ranks, include_pending=True):
+            entry = {
+                "first": place.first,
+                "last": place.last,
+                "shared": place.first != place.last,
+                "label": _place_label(place.first, place.last),
+                "players": [results.person(s) for s in place.seeds],
+                "pending": place.last - place.first + 1 - len(place.seeds),
+            }
+            (places if place.seeds else pending).append(entry)
     return {
         "tournament": tournament.pk,
         "status": tournament.status,
         "complete": tournament.status == Tournament.Status.FINISHED,
         "version": tournament.public_version,
         "places": places,
+        "pending": pending,
+        "all_places": sorted(places + pending, key=lambda p: p["first"]),
         "groups": [
             {
                 "group": g,
@@ -615,10 +623,6 @@ def tournament_standings(*, tournament: Tournament) -> dict[str, Any]:
             for g, data in groups.items()
         ],
     }
-
-
-def _place_label(first: int, last: int) -> str:
-    return str(first) if first == last else f"{first}–{last}"
 
 
 def tournament_prizes(

@@ -467,6 +467,7 @@ class PlaceSerializer(serializers.Serializer):
     shared = serializers.BooleanField()
     label = serializers.CharField()
     players = StandingPlayerSerializer(many=True)
+    pending = serializers.IntegerField(help_text="How many of these places are not decided yet.")
 
 
 class GroupRowSerializer(serializers.Serializer):
@@ -493,6 +494,8 @@ class StandingsSerializer(serializers.Serializer):
     complete = serializers.BooleanField()
     version = serializers.IntegerField()
     places = PlaceSerializer(many=True)
+    pending = PlaceSerializer(many=True, help_text="Places nobody has yet (no players).")
+    all_places = PlaceSerializer(many=True, help_text="places and pending, in order.")
     groups = GroupTableSerializer(many=True)
 
 

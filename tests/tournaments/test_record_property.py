@@ -286,6 +286,14 @@ class Driver:
             assert not playing & set(ids), (where, "placed while still playing", place)
         for (_, last), (first, _) in itertools.pairwise(ranges):
             assert first > last, (where, "places overlap", ranges)
+        # With the places not decided yet, the standings always show 1..size, in order.
+        shown = [(p["first"], p["last"]) for p in standings["all_places"]]
+        assert shown[0][0] == 1 and shown[-1][1] == self.scenario.size, (where, shown)
+        for (_, last), (first, _) in itertools.pairwise(shown):
+            assert first == last + 1, (where, "places do not tile", shown)
+        for place in standings["all_places"]:
+            span = place["last"] - place["first"] + 1
+            assert place["pending"] == span - len(place["players"]), (where, place)
 
     def _prizes_agree(
         self,

@@ -327,3 +327,23 @@ def test_a_disqualified_qualifier_does_not_stall_the_play_off(organiser):
         finish(ready[0], "a")
     t.refresh_from_db()
     assert t.status == "finished"
+
+
+def test_standings_list_the_places_not_decided_yet(api, organiser):
+    t = drawn(organiser, 8, format="single", third_place="shared")
+    body = api.get(f"/api/v1/tournaments/{t.pk}/standings/").json()
+    assert body["places"] == []
+    assert [(p["label"], p["pending"]) for p in body["all_places"]] == [
+        ("1", 1),
+        ("2", 1),
+        ("3–4", 2),
+        ("5–8", 4),
+    ]
+    finish(match(t, "S1-1"), "a")
+    body = api.get(f"/api/v1/tournaments/{t.pk}/standings/").json()
+    assert [(p["label"], len(p["players"]), p["pending"]) for p in body["places"]] == [
+        ("5–8", 1, 3)
+    ]
+    assert [p["label"] for p in body["pending"]] == ["1", "2", "3–4"]
+    page = Client().get(f"/t/{t.pk}/standings/").content.decode()
+    assert page.count('class="pending"') == 4  # three places, and the rest of 5–8
