@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from django.db.models import Q, QuerySet, Sum
-from django.db.models.functions import Upper
+from django.db.models import Count, DecimalField, Q, QuerySet, Sum, Value
+from django.db.models.functions import Coalesce, Upper
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -128,22 +128,20 @@ def registration_list(*, tournament: Tournament) -> QuerySet[Registration]:
 
 def registration_totals(*, tournament: Tournament) -> dict[str, Any]:
     """Running totals of the desk: players, fees due (active players), fees paid (every paid
-    fee: a withdrawal after paying is not a refund until the tick is removed), and the pool."""
-    regs = Registration.objects.filter(tournament=tournament)
-    active = regs.filter(status=ACTIVE)
-    due = active.aggregate(total=Sum("fee_due"))["total"] or Decimal(0)
-    paid = regs.filter(paid=True).aggregate(total=Sum("fee_due"))["total"] or Decimal(0)
-    return {
-        "players": active.count(),
-        "paid_players": active.filter(paid=True).count(),
-        "withdrawn": regs.filter(status=WITHDRAWN).count(),
-        "disqualified": regs.filter(status=DISQUALIFIED).count(),
-        "fees_due": due,
-        "fees_paid": paid,
-        "fees_outstanding": active.filter(paid=False).aggregate(total=Sum("fee_due"))["total"]
-        or Decimal(0),
-        "pool": _pool(tournament, paid),
-    }
+    fee: a withdrawal after paying is not a refund until the tick is removed), and the pool.
+    One query."""
+    active = Q(status=ACTIVE)
+    zero = Value(Decimal(0), output_field=DecimalField())
+    row = Registration.objects.filter(tournament=tournament).aggregate(
+        players=Count("pk", filter=active),
+        paid_players=Count("pk", filter=active & Q(paid=True)),
+        withdrawn=Count("pk", filter=Q(status=WITHDRAWN)),
+        disqualified=Count("pk", filter=Q(status=DISQUALIFIED)),
+        fees_due=Coalesce(Sum("fee_due", filter=active), zero),
+        fees_paid=Coalesce(Sum("fee_due", filter=Q(paid=True)), zero),
+        fees_outstanding=Coalesce(Sum("fee_due", filter=active & Q(paid=False)), zero),
+    )
+    return {**row, "pool": _pool(tournament, row["fees_paid"])}
 
 
 def _pool(tournament: Tournament, paid: Decimal) -> Decimal:
