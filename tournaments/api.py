@@ -454,6 +454,45 @@ class RegistrationWithdrawView(TournamentScopedView):
         return Response(self.registration_out(tournament, reg))
 
 
+@extend_schema(tags=["registrations"])
+class RegistrationDisqualifyView(TournamentScopedView):
+    @extend_schema(
+        request=s.WithdrawSerializer,
+        responses={200: s.RegistrationSerializer, **_errors(400, 403, 404, 409)},
+        description="After the draw: his matches become walkovers as for a withdrawal; he keeps "
+        "the place he reached, marked, and by default gets no prize and no diploma.",
+    )
+    def post(self, request: Request, tournament_pk: int, registration_pk: int) -> Response:
+        tournament = self.get_tournament()
+        reg = self.get_registration(tournament)
+        data = s.WithdrawSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        reg = services.registration_disqualify(
+            registration=reg, actor=request.user, reason=data.validated_data["reason"]
+        )
+        reg = Registration.objects.select_related("player").get(pk=reg.pk)
+        return Response(self.registration_out(tournament, reg))
+
+
+@extend_schema(tags=["matches"])
+class MatchNoShowView(TournamentScopedView):
+    @extend_schema(
+        request=s.NoShowSerializer,
+        responses={200: s.MatchSummarySerializer, **_errors(400, 403, 404, 409)},
+        description="The player in slot `absent` did not come: he loses by walkover, then drops "
+        "to the lower bracket or is out of the tournament, as the tournament's no_show_rule says.",
+    )
+    def post(self, request: Request, tournament_pk: int, match_pk: int) -> Response:
+        tournament = self.get_tournament()
+        match = self.get_match(tournament)
+        data = s.NoShowSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        match = services.match_no_show(
+            match=match, absent_slot=data.validated_data["absent"], actor=request.user
+        )
+        return Response(s.MatchSummarySerializer(match).data)
+
+
 @extend_schema(tags=["matches"])
 class MatchHandicapView(TournamentScopedView):
     @extend_schema(

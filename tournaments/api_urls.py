@@ -67,6 +67,16 @@ urlpatterns = [
         name="registration-withdraw",
     ),
     path(
+        "tournaments/<int:tournament_pk>/registrations/<int:registration_pk>/disqualify/",
+        api.RegistrationDisqualifyView.as_view(),
+        name="registration-disqualify",
+    ),
+    path(
+        "tournaments/<int:tournament_pk>/matches/<int:match_pk>/no-show/",
+        api.MatchNoShowView.as_view(),
+        name="match-no-show",
+    ),
+    path(
         "tournaments/<int:tournament_pk>/audit/",
         api.TournamentAuditView.as_view(),
         name="tournament-audit",

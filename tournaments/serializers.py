@@ -362,6 +362,18 @@ class TournamentWriteSerializer(StrictSerializer):
     )
     prize_unit = _money(min_value=Decimal("0.01"))
     added_money = _money()
+    withdrawn_prize = serializers.ChoiceField(
+        choices=Tournament.WithdrawnPrize.choices,
+        required=False,
+        help_text="Prize and diploma of a withdrawn or disqualified player: withhold (shown as "
+        "not paid) or pay.",
+    )
+    no_show_rule = serializers.ChoiceField(
+        choices=Tournament.NoShowRule.choices,
+        required=False,
+        help_text="A player who does not come loses by walkover and drops to the lower bracket "
+        "(lower_bracket) or is out of the tournament (out).",
+    )
     handicap_scheme = serializers.CharField(max_length=40, required=False)
     rated = serializers.BooleanField(required=False)
     elo_k = serializers.IntegerField(required=False, min_value=1, max_value=100)
@@ -492,6 +504,7 @@ class TotalsSerializer(serializers.Serializer):
     players = serializers.IntegerField()
     paid_players = serializers.IntegerField()
     withdrawn = serializers.IntegerField()
+    disqualified = serializers.IntegerField()
     fees_due = serializers.DecimalField(max_digits=12, decimal_places=2)
     fees_paid = serializers.DecimalField(max_digits=12, decimal_places=2)
     fees_outstanding = serializers.DecimalField(max_digits=12, decimal_places=2)
@@ -558,6 +571,7 @@ class SideSerializer(serializers.Serializer):
     seed = serializers.IntegerField(allow_null=True)
     rating = serializers.IntegerField()
     withdrawn = serializers.BooleanField()
+    disqualified = serializers.BooleanField()
 
 
 class SourceSerializer(serializers.Serializer):
@@ -646,6 +660,7 @@ class StandingPlayerSerializer(serializers.Serializer):
     club = serializers.CharField(allow_blank=True)
     seed = serializers.IntegerField()
     withdrawn = serializers.BooleanField()
+    disqualified = serializers.BooleanField()
 
 
 class PlaceSerializer(serializers.Serializer):
@@ -654,6 +669,7 @@ class PlaceSerializer(serializers.Serializer):
     shared = serializers.BooleanField()
     label = serializers.CharField()
     players = StandingPlayerSerializer(many=True)
+    pending = serializers.IntegerField(help_text="How many of these places are not decided yet.")
 
 
 class GroupRowSerializer(serializers.Serializer):
@@ -680,13 +696,23 @@ class StandingsSerializer(serializers.Serializer):
     complete = serializers.BooleanField()
     version = serializers.IntegerField()
     places = PlaceSerializer(many=True)
+    pending = PlaceSerializer(many=True, help_text="Places nobody has yet (no players).")
+    all_places = PlaceSerializer(many=True, help_text="places and pending, in order.")
     groups = GroupTableSerializer(many=True)
 
 
 class PrizePlayerSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
-    amount = serializers.DecimalField(max_digits=12, decimal_places=2)
+    amount = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="What he is paid (0 when withheld)."
+    )
+    due = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="His share of the place's money."
+    )
+    paid = serializers.BooleanField(help_text="False: withdrawn or disqualified, withheld.")
+    withdrawn = serializers.BooleanField()
+    disqualified = serializers.BooleanField()
 
 
 class AwardSerializer(serializers.Serializer):
@@ -696,6 +722,14 @@ class AwardSerializer(serializers.Serializer):
     share_percent = serializers.DecimalField(max_digits=6, decimal_places=2)
     total = serializers.DecimalField(max_digits=12, decimal_places=2)
     amount_each = serializers.DecimalField(max_digits=12, decimal_places=2)
+    paid_total = serializers.DecimalField(max_digits=12, decimal_places=2)
+    pending = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="Reserved for players not decided yet."
+    )
+    pending_places = serializers.IntegerField(help_text="Places of the range not decided yet.")
+    withheld = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="Not paid (withdrawn/disqualified, untaken)."
+    )
     players = PrizePlayerSerializer(many=True)
 
 
@@ -707,6 +741,10 @@ class PrizesSerializer(serializers.Serializer):
     added_money = serializers.DecimalField(max_digits=12, decimal_places=2)
     unit = serializers.DecimalField(max_digits=12, decimal_places=2)
     pool = serializers.DecimalField(max_digits=12, decimal_places=2)
+    withdrawn_prize = serializers.ChoiceField(choices=Tournament.WithdrawnPrize.choices)
+    awarded = serializers.DecimalField(max_digits=12, decimal_places=2)
+    pending = serializers.DecimalField(max_digits=12, decimal_places=2)
+    withheld = serializers.DecimalField(max_digits=12, decimal_places=2)
     awards = AwardSerializer(many=True)
 
 
@@ -736,6 +774,10 @@ class CorrectResultSerializer(StrictSerializer):
     reason = serializers.CharField(
         max_length=300, required=False, allow_blank=True, default="", help_text="Why."
     )
+
+
+class NoShowSerializer(StrictSerializer):
+    absent = serializers.ChoiceField(choices=["a", "b"], help_text="The slot of who did not come.")
 
 
 class MatchSummarySerializer(serializers.Serializer):

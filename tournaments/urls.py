@@ -59,6 +59,16 @@ urlpatterns = [
         views_panel.RegistrationWithdrawView.as_view(),
         name="panel-registration-withdraw",
     ),
+    path(
+        "panel/t/<int:pk>/registrations/<int:reg>/disqualify/",
+        views_panel.RegistrationDisqualifyView.as_view(),
+        name="panel-registration-disqualify",
+    ),
+    path(
+        "panel/t/<int:pk>/matches/<int:match>/no-show/",
+        views_panel.MatchNoShowView.as_view(),
+        name="panel-match-no-show",
+    ),
     path("panel/t/<int:pk>/draw/", views_panel.DrawView.as_view(), name="panel-draw"),
     path("panel/t/<int:pk>/prizes/", views_panel.PrizesPanelView.as_view(), name="panel-prizes"),
     path("panel/t/<int:pk>/audit/", views_panel.AuditView.as_view(), name="panel-audit"),

@@ -233,6 +233,13 @@ def regulation(tournament: Tournament) -> list[tuple[str, str]]:
     lines.append(
         (_("Handicap"), str(HANDICAP_TITLES.get(scheme) or (preset.title if preset else scheme)))
     )
+    lines.append((_("No-show"), str(tournament.get_no_show_rule_display())))
+    lines.append(
+        (
+            _("Prize of a withdrawn or disqualified player"),
+            str(tournament.get_withdrawn_prize_display()),
+        )
+    )
     return lines
 
 

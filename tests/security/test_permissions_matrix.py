@@ -241,6 +241,13 @@ SPECS: dict[str, Spec] = {
         lambda w: {**T(w), "registration_pk": reg_of_ready(w).pk},
         post=Call("manage", 200, {"reason": "заболел"}),
     ),
+    "registration-disqualify": api(
+        lambda w: {**T(w), "registration_pk": reg_of_ready(w).pk},
+        post=Call("manage", 200, {"reason": "неспортивное поведение"}),
+    ),
+    "match-no-show": api(
+        lambda w: {**T(w), "match_pk": w.ready.pk}, post=Call("manage", 200, {"absent": "b"})
+    ),
     "match-handicap": api(
         lambda w: {**T(w), "match_pk": w.ready.pk},
         post=Call("manage", 200, {"head_start": {"a": 0, "b": 4}}),
@@ -353,6 +360,12 @@ SPECS: dict[str, Spec] = {
     "panel-player-merge": page(
         lambda w: {"player_id": reg_of_ready(w).player_id},
         post=Call("superuser_page", 302, lambda w: {"drop": w.extra["unregistered"].pk}),
+    ),
+    "panel-registration-disqualify": panel_action(
+        lambda w: {**pk_t(w), "reg": reg_of_ready(w).pk}, {"reason": "неспортивное поведение"}
+    ),
+    "panel-match-no-show": panel_action(
+        lambda w: {**pk_t(w), "match": w.ready.pk}, {"absent": "b"}
     ),
     "panel-tables-count": panel_action(pk_t, {"count": 4}),
     "panel-tables-assign-next": panel_action(pk_t),

@@ -97,6 +97,7 @@ def test_paid_tick_and_running_totals(org_api, tournament):
         "players": 3,
         "paid_players": 1,
         "withdrawn": 0,
+        "disqualified": 0,
         "fees_due": "3000.00",
         "fees_paid": "1000.00",
         "fees_outstanding": "2000.00",

@@ -8,6 +8,7 @@ from tournaments.services.claims import (
 )
 from tournaments.services.draw import generate_bracket, tournament_draw, tournament_draw_preview
 from tournaments.services.merge import player_merge
+from tournaments.services.no_show import match_no_show
 from tournaments.services.players import player_create, player_update
 from tournaments.services.progression import (
     match_correct_result,
@@ -18,6 +19,7 @@ from tournaments.services.progression import (
 from tournaments.services.registrations import (
     registration_add,
     registration_add_new_player,
+    registration_disqualify,
     registration_set_paid,
     registration_withdraw,
 )
@@ -32,6 +34,7 @@ from tournaments.services.staff import tournament_referee_add, tournament_refere
 __all__ = [
     "generate_bracket",
     "match_correct_result",
+    "match_no_show",
     "match_set_handicap",
     "player_claim_issue",
     "player_claim_redeem",
@@ -43,6 +46,7 @@ __all__ = [
     "referee_password_reset",
     "registration_add",
     "registration_add_new_player",
+    "registration_disqualify",
     "registration_set_paid",
     "registration_withdraw",
     "tournament_create",
