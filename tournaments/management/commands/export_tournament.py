@@ -25,7 +25,10 @@ class Command(BaseCommand):
             raise CommandError(f"no tournament with id {tournament_id}")
         text = json.dumps(tournament_export(tournament=tournament), ensure_ascii=False, indent=1)
         if output:
-            with open(output, "w", encoding="utf-8") as fh:
-                fh.write(text)
+            try:
+                with open(output, "w", encoding="utf-8") as fh:
+                    fh.write(text)
+            except OSError as exc:
+                raise CommandError(f"cannot write {output}: {exc.strerror or exc}") from None
         else:
             sys.stdout.write(text + "\n")
