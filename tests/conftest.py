@@ -9,6 +9,46 @@ import pytest
 
 PASSWORD = "correct-horse-battery"
 
+# What makes a test more than a fast one: a database, a browser, real processes, or length.
+_HEAVY_FIXTURES = frozenset(
+    {
+        "db",
+        "transactional_db",
+        "live_server",
+        "django_db_setup",
+        "require_postgres",
+        "require_redis",
+    }
+)
+_HEAVY_MARKERS = ("django_db", "services", "browser", "slow")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--fast",
+        action="store_true",
+        help="run only the tests that need no database, browser or service and are not slow "
+        "(make check)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # Tests that start Celery workers, beat or gunicorn, flush Redis or load the machine run
+    # one after another on one xdist worker (`--dist loadgroup`): their timing claims then
+    # compete with ordinary tests only, never with each other.
+    for item in items:
+        if item.get_closest_marker("services") is not None:
+            item.add_marker(pytest.mark.xdist_group("services"))
+    if not config.getoption("--fast"):
+        return
+    fast, heavy = [], []
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        marked = any(item.get_closest_marker(name) for name in _HEAVY_MARKERS)
+        (heavy if marked or fixtures & _HEAVY_FIXTURES else fast).append(item)
+    items[:] = fast
+    config.hook.pytest_deselected(items=heavy)
+
 
 def require_service(name: str) -> None:
     """Skip when a service is not configured, or fail when LUZA_REQUIRE_SERVICES is on (CI)."""
