@@ -150,19 +150,21 @@ def tournament_import(*, document: Any, actor: Any = None) -> Tournament:
     problems = document_problems(document=document, logins=logins)
     if problems:
         raise ImportError_(problems)
-    users = {u.username: u for u in get_user_model().objects.filter(username__in=logins)}
+    data = document["tournament"]
+    organisers, referees = data.get("organisers") or [], data.get("referees") or []
+    named = get_user_model().objects.filter(username__in={*organisers, *referees}, is_active=True)
+    users = {u.username: u for u in named}
     try:
-        data = document["tournament"]
         tournament = Tournament.objects.create(**_restore(Tournament, data))
-        tournament.organisers.set([users[n] for n in data.get("organisers", [])])
+        tournament.organisers.set([users[n] for n in organisers])
         if actor is not None and getattr(actor, "is_authenticated", False):
             tournament.organisers.add(actor)
-        referees = [users[n] for n in data.get("referees", [])]
-        tournament.referees.set(referees)
-        if referees:
+        referee_users = [users[n] for n in referees]
+        tournament.referees.set(referee_users)
+        if referee_users:
             # As tournament_referee_add: a named referee is in the referee group.
             roles_ensure()
-            Group.objects.get(name=REFEREE_GROUP).user_set.add(*referees)
+            Group.objects.get(name=REFEREE_GROUP).user_set.add(*referee_users)
 
         player_map: dict[Any, Player] = {}
         for row in document["players"]:

@@ -32,6 +32,7 @@ from tournaments.models import (
     Tournament,
     default_ruleset,
 )
+from tournaments.services.draw import generate_bracket
 from tournaments.services.setup import SETTINGS_FIELDS, clean_settings
 
 FORMAT = "luza-tournament"
@@ -114,6 +115,15 @@ MAX_JSON_CHARS = 256 * 1024  # one JSON value (a state, a payload), as for an AP
 MAX_JSON_INT = 2**53  # what every JSON reader keeps exactly
 ORGANISER_GROUP = "organiser"
 USERNAME = UnicodeUsernameValidator()
+# The settings a bracket is generated from (services.draw.generate_bracket).
+BRACKET_SETTINGS = (
+    "format",
+    "third_place",
+    "grand_final",
+    "playoff_size",
+    "group_size",
+    "group_advance",
+)
 LIVE = ("on_table", "running", "paused")  # one such match per table (the model's constraint)
 
 
@@ -254,7 +264,23 @@ def plain_fields(model: type[models.Model]) -> dict[str, models.Field[Any, Any]]
 
 def _required(field: models.Field[Any, Any]) -> bool:
     auto = getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)
-    return not (field.null or field.has_default() or auto)
+    # A text field that may be blank is stored empty when left out, as Django does.
+    empty_ok = field.empty_strings_allowed and field.blank
+    return not (field.null or field.has_default() or auto or empty_ok)
+
+
+def _link_problem(target: str, nullable: bool, value: Any) -> str | None:
+    if value is None:
+        return None if nullable else "must not be null"
+    if target == LOGINS:
+        ok = isinstance(value, list) and all(isinstance(name, str) for name in value)
+        return None if ok else "must be a list of logins"
+    if target == SEQ:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+        return None if ok else f"must be an entry number, not {_kind(value)}"
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        return f"must be a number or text, not {_kind(value)}"
+    return None
 
 
 # --- the document -----------------------------------------------------------------------------
@@ -317,12 +343,12 @@ class _Check:
                 problem = field_problem(field, row[name])
                 if problem:
                     self.add(f"{where}.{name}", problem)
-            for name, (_target, nullable) in links.items():
-                if name not in row:
-                    if not nullable:
-                        self.add(f"{where}.{name}", "is missing")
-                elif row[name] is None and not nullable:
-                    self.add(f"{where}.{name}", "must not be null")
+            for name, (target, nullable) in links.items():
+                problem = _link_problem(target, nullable, row[name]) if name in row else None
+                if name not in row and not nullable:
+                    problem = "is missing"
+                if problem:
+                    self.add(f"{where}.{name}", problem)
             if section == "audit":
                 self._actor_name(where, row.get("actor_name"))
             if len(self.problems) == before:
@@ -357,10 +383,9 @@ class _Check:
     def people(self) -> None:
         tournament = self.doc["tournament"]
         for key, group in (("organisers", ORGANISER_GROUP), ("referees", None)):
-            names = tournament.get(key, [])
-            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-                self.add(f"tournament.{key}", "must be a list of logins")
-                continue
+            names = tournament.get(key) or []
+            if _link_problem(LOGINS, True, names):
+                continue  # reported with the fields
             for name in names:
                 where = f"tournament.{key}"
                 if name not in self.logins:
@@ -436,6 +461,58 @@ class _Check:
                     self.add(f"{where}.table", f"{table} is held by {live_tables[table]} too")
                 live_tables[table] = row["key"]
 
+    def bracket(self) -> None:
+        """A drawn tournament's matches are the bracket its format makes for its seeds (the
+        pages rebuild that bracket and look the matches up in it), between seeded players."""
+        rows = self.good.get("matches", [])
+        if not rows:
+            return
+        registrations = [row for _where, row in self.good.get("registrations", [])]
+        seeds = sorted(row["seed"] for row in registrations if row.get("seed") is not None)
+        if seeds != list(range(1, len(seeds) + 1)):
+            self.add("registrations", f"the seeds must be 1 to {len(seeds)}, each once")
+            return
+        seeded = {row["player"] for row in registrations if row.get("seed") is not None}
+        for where, row in rows:
+            for name in ("player_a", "player_b", "winner", "loser"):
+                if row.get(name) is not None and row[name] not in seeded:
+                    self.add(f"{where}.{name}", "is not a seeded player of the tournament")
+        settings = Tournament()
+        for name in BRACKET_SETTINGS:
+            if name in self.doc["tournament"]:
+                setattr(settings, name, self.doc["tournament"][name])
+        try:
+            specs = {spec.key: spec for spec in generate_bracket(settings, len(seeds)).matches}
+        except TournamentError:
+            self.add("matches", f"the tournament's format cannot be drawn for {len(seeds)} seeds")
+            return
+        found = {row["key"] for _where, row in rows}
+        for what, keys in (("missing", set(specs) - found), ("not in it", found - set(specs))):
+            if keys:
+                listed = ", ".join(sorted(keys)[:8]) + (", ..." if len(keys) > 8 else "")
+                self.add("matches", f"the bracket of this format has {what}: {listed}")
+        for where, row in rows:
+            if row["key"] in specs:
+                self._like_spec(where, row, specs[row["key"]])
+
+    def _like_spec(self, where: str, row: dict[str, Any], spec: Any) -> None:
+        expected = {
+            "stage": spec.stage,
+            "round": spec.round,
+            "order": spec.order,
+            "group": spec.group,
+            "conditional": spec.conditional,
+            "winner_to": spec.winner_to[0] if spec.winner_to else None,
+            "winner_slot": spec.winner_to[1] if spec.winner_to else "",
+            "loser_to": spec.loser_to[0] if spec.loser_to else None,
+            "loser_slot": spec.loser_to[1] if spec.loser_to else "",
+        }
+        default = plain_fields(Match)
+        for name, value in expected.items():
+            given = row.get(name, default[name].get_default() if name in default else None)
+            if given != value:
+                self.add(f"{where}.{name}", f"is {_short(given)}; the bracket has {_short(value)}")
+
     def logs(self) -> None:
         """Each match's log is whole, its undos point at its events, and its stored state is
         what the rules engine makes of the events in force."""
@@ -479,7 +556,7 @@ class _Check:
 
     def _state(self, where: str, match: dict[str, Any], log: list[Any], ruleset: Any) -> None:
         events = [
-            row["payload"]
+            row.get("payload", {})
             for _w, row in log
             if row.get("kind", MatchEvent.Kind.EVENT) == MatchEvent.Kind.EVENT
             and not row.get("undone")
@@ -526,4 +603,5 @@ def _run(check: _Check, document: dict[str, Any]) -> None:
     check.people()
     check.links()
     if not check.problems:
+        check.bracket()
         check.logs()

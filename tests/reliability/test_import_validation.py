@@ -255,20 +255,12 @@ JUNK = st.one_of(
 
 
 def _mutate(document: dict[str, Any], data: st.DataObject) -> dict[str, Any]:
-    """One to three random changes somewhere in the document."""
+    """One to three random changes: mostly to a field of a row, sometimes to a whole row or
+    section, or deep inside a JSON value (a state, a payload, the ruleset)."""
     document = copy.deepcopy(document)
     for _ in range(data.draw(st.integers(min_value=1, max_value=3))):
-        parent: Any = document
-        key: Any = data.draw(st.sampled_from(sorted(document)))
-        # Walk down a random number of levels into rows, fields and JSON values.
-        while isinstance(parent[key], dict | list) and parent[key] and data.draw(st.booleans()):
-            parent = parent[key]
-            key = data.draw(
-                st.sampled_from(sorted(parent, key=str))
-                if isinstance(parent, dict)
-                else st.integers(min_value=0, max_value=len(parent) - 1)
-            )
-        action = data.draw(st.sampled_from(["junk", "drop", "copy", "sibling", "add"]))
+        parent, key = _place(document, data)
+        action = data.draw(st.sampled_from(["junk", "junk", "drop", "copy", "sibling", "add"]))
         if action == "junk":
             parent[key] = data.draw(JUNK)
         elif action == "drop":
@@ -276,14 +268,37 @@ def _mutate(document: dict[str, Any], data: st.DataObject) -> dict[str, Any]:
         elif action == "copy" and isinstance(parent, list):
             parent.append(copy.deepcopy(parent[key]))
         elif action == "sibling":
-            # A value that is valid somewhere else in the same column: links and states that
-            # resolve, but to the wrong thing.
+            # A value valid elsewhere in the same column: links and states that resolve, but
+            # to the wrong thing.
             column = _column(document, parent, key)
             if column:
                 parent[key] = copy.deepcopy(data.draw(st.sampled_from(column)))
         elif isinstance(parent, dict):
             parent[data.draw(st.sampled_from(["extra", "id", "imported", "key"]))] = data.draw(JUNK)
     return document
+
+
+def _place(document: dict[str, Any], data: st.DataObject) -> tuple[Any, Any]:
+    """(container, key) of what to change."""
+    section = data.draw(st.sampled_from(sorted(document)))
+    level = data.draw(st.sampled_from(["section", "row", "row", "row", "field", "deep"]))
+    value = document[section]
+    if level == "section" or not isinstance(value, dict | list) or not value:
+        return document, section
+    if isinstance(value, list):
+        index = data.draw(st.integers(min_value=0, max_value=len(value) - 1))
+        if level == "row" or not isinstance(value[index], dict) or not value[index]:
+            return value, index
+        value = value[index]
+    parent, key = value, data.draw(st.sampled_from(sorted(value, key=str)))
+    while level == "deep" and isinstance(parent[key], dict | list) and parent[key]:
+        parent = parent[key]
+        key = data.draw(
+            st.sampled_from(sorted(parent, key=str))
+            if isinstance(parent, dict)
+            else st.integers(min_value=0, max_value=len(parent) - 1)
+        )
+    return parent, key
 
 
 def _column(document: dict[str, Any], parent: Any, key: Any) -> list[Any]:
