@@ -16,8 +16,11 @@ os.environ.setdefault(
 # one plus the worker's number) and its own var folder, so that Celery workers, queues, flushes
 # and caches of parallel tests never meet. Set in the environment: the Celery, gunicorn and
 # manage.py processes tests start inherit it. See docs/reliability.md.
+# Once: the processes inherit PYTEST_XDIST_WORKER too, and must not shift again.
 _XDIST_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")  # "gw0", "gw1"... under -n
-if _XDIST_WORKER.startswith("gw") and _XDIST_WORKER[2:].isdigit():
+_SHIFTED = os.environ.get("LUZA_TEST_WORKER") == _XDIST_WORKER
+if _XDIST_WORKER.startswith("gw") and _XDIST_WORKER[2:].isdigit() and not _SHIFTED:
+    os.environ["LUZA_TEST_WORKER"] = _XDIST_WORKER
     os.environ["LUZA_VAR_DIR"] = os.path.join(os.environ["LUZA_VAR_DIR"], _XDIST_WORKER)
     if os.environ.get("REDIS_URL"):
         os.environ["REDIS_URL"] = xdist_redis_url(os.environ["REDIS_URL"], int(_XDIST_WORKER[2:]))

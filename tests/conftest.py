@@ -23,6 +23,17 @@ _HEAVY_FIXTURES = frozenset(
 _HEAVY_MARKERS = ("django_db", "services", "browser", "slow")
 
 
+def _in_group(item: pytest.Item, group: str) -> None:
+    """What xdist's loadgroup does with an xdist_group marker: the scheduler groups by a
+    "@group" suffix of the node id. pytest-xdist 3.8 writes `item._nodeid`, which pytest 9 no
+    longer reads (the id moved to `item._id`), so the marker alone groups nothing there."""
+    if not hasattr(item, "_id") or item.nodeid.endswith(f"@{group}"):
+        return
+    from _pytest.nodeid import coerce_node_id
+
+    item._id = coerce_node_id(f"{item.nodeid}@{group}")
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--fast",
@@ -32,13 +43,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the xdist_group markers
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     # Tests that start Celery workers, beat or gunicorn, flush Redis or load the machine run
     # one after another on one xdist worker (`--dist loadgroup`): their timing claims then
     # compete with ordinary tests only, never with each other.
+    grouping = getattr(config.option, "loadgroup", False)  # set in xdist workers
     for item in items:
         if item.get_closest_marker("services") is not None:
             item.add_marker(pytest.mark.xdist_group("services"))
+            if grouping:
+                _in_group(item, "services")
     if not config.getoption("--fast"):
         return
     fast, heavy = [], []
