@@ -8,8 +8,10 @@ BIN := $(VENV)/bin
 MANAGE := $(BIN)/python manage.py
 DEV_ENV := DJANGO_DEBUG=1
 # The suite in parallel (pytest-xdist): one worker per core, at most 4 (each has its own Redis
-# database, REDIS_URL's plus its number); tests with real processes share one worker (loadgroup).
+# database, REDIS_URL's plus its number); a file's tests stay on one worker, and the tests with
+# real processes share one (loadgroup, see tests/conftest.py). The fast tests go one by one.
 PARALLEL ?= -n auto --maxprocesses=4 --dist loadgroup
+FAST_PARALLEL ?= -n auto --maxprocesses=4
 
 .PHONY: run test check bench lint messages clean
 
@@ -42,7 +44,7 @@ test: $(VENV)/.test-deps
 	$(BIN)/pytest $(PARALLEL) $(PYTEST_ARGS)
 
 check: lint
-	$(BIN)/pytest --fast $(PARALLEL) -q $(PYTEST_ARGS)
+	$(BIN)/pytest --fast $(FAST_PARALLEL) -q $(PYTEST_ARGS)
 
 bench: $(VENV)/.test-deps
 	bash scripts/bench.sh

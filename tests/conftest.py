@@ -4,6 +4,7 @@ pure test folders (rules, algorithms) also run without Django."""
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 
@@ -32,6 +33,22 @@ def _in_group(item: pytest.Item, group: str) -> None:
     from _pytest.nodeid import coerce_node_id
 
     item._id = coerce_node_id(f"{item.nodeid}@{group}")
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """`--dist loadgroup`, with the tests of one file kept together on one worker: modules
+    build their world once (module-scoped fixtures in a transaction), and a transactional test
+    of another module run in between on that worker would flush it away."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class FilesAndGroups(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            group = nodeid.rpartition("@")[2] if nodeid.rfind("@") > nodeid.rfind("]") else ""
+            return f"@{group}" if group else super()._split_scope(nodeid)
+
+    return FilesAndGroups(config, log)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

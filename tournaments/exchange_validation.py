@@ -23,6 +23,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 
 import rules
 from matches.models import Match, MatchEvent, Table
+from tournaments.access import ORGANISER_GROUP
 from tournaments.errors import TournamentError
 from tournaments.models import (
     AuditEntry,
@@ -113,7 +114,6 @@ MAX_PROBLEMS = 50  # a document broken everywhere is not listed line by line to 
 MAX_JSON_DEPTH = 32
 MAX_JSON_CHARS = 256 * 1024  # one JSON value (a state, a payload), as for an API body
 MAX_JSON_INT = 2**53  # what every JSON reader keeps exactly
-ORGANISER_GROUP = "organiser"
 USERNAME = UnicodeUsernameValidator()
 # The settings a bracket is generated from (services.draw.generate_bracket).
 BRACKET_SETTINGS = (
