@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import re
-from urllib.parse import urlsplit
+from urllib.parse import urlsplit, urlunsplit
 
 
 class ConfigError(SystemExit):
@@ -70,6 +70,22 @@ def database_from_url(url: str, *, conn_max_age: int) -> dict[str, object]:
     except (ValueError, KeyError) as exc:
         raise ConfigError(f"DATABASE_URL is malformed: {exc}.") from None
     return dict(config)
+
+
+REDIS_DATABASES = 16  # Redis's default `databases`
+
+
+def xdist_redis_url(url: str, worker: int) -> str:
+    """The Redis URL of a parallel test worker: database `worker` places after the URL's."""
+    parts = urlsplit(redis_url_checked(url))
+    path = parts.path.strip("/")
+    base = int(path) if path.isdigit() else 0
+    if base + worker >= REDIS_DATABASES:
+        raise ConfigError(
+            f"REDIS_URL: parallel test worker {worker} would need Redis database {base + worker}, "
+            f"beyond {REDIS_DATABASES - 1}; use a lower database in REDIS_URL or fewer workers (-n)."
+        )
+    return urlunsplit(parts._replace(path=f"/{base + worker}"))
 
 
 def redis_url_checked(url: str) -> str:

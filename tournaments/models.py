@@ -299,6 +299,8 @@ class AuditEntry(models.Model):
     )
     action = models.CharField(max_length=60)
     data = models.JSONField(default=dict, blank=True)
+    # Brought in by import_tournament: what the actor name claims was not witnessed here.
+    imported = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:

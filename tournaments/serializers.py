@@ -816,6 +816,9 @@ class AuditEntrySerializer(serializers.ModelSerializer):
     actor_id = serializers.IntegerField(allow_null=True, help_text="User id (null: system).")
     match_key = serializers.CharField(source="match.key", allow_null=True, default=None)
     data = serializers.JSONField(help_text="What changed, per action.")
+    imported = serializers.BooleanField(
+        help_text="Brought in by import_tournament: recorded elsewhere, not witnessed here."
+    )
 
     class Meta:
         model = AuditEntry
@@ -829,6 +832,7 @@ class AuditEntrySerializer(serializers.ModelSerializer):
             "match",
             "match_key",
             "data",
+            "imported",
         ]
         read_only_fields = fields
 

@@ -187,11 +187,11 @@ def _resolve(
     if src is None:
         return None
     if src.kind == "seed":
-        return src.ref  # type: ignore[return-value]
+        return src.seed()
     if src.kind == "group":
-        g, rank = src.ref  # type: ignore[misc]
+        g, rank = src.group_rank()
         return ranks[g][rank - 1] if g in ranks else None
-    outcome = outcomes.get(src.ref)  # type: ignore[arg-type]
+    outcome = outcomes.get(str(src.ref))
     if outcome is None:
         return None
     return outcome[0] if src.kind == "winner" else outcome[1]
