@@ -3,7 +3,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0003_lean_indexes"),
+        ("tournaments", "0005_tournament_withdrawn_prize_no_show_rule"),
     ]
 
     operations = [
