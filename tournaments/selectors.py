@@ -95,7 +95,7 @@ def tournament_list(*, user: Any) -> QuerySet[Tournament]:
     tournaments = Tournament.objects.all()
     if getattr(user, "is_superuser", False):
         return tournaments
-    visible = Q(is_public=True)
+    visible = Q(is_public=True, archived=False)
     if getattr(user, "is_authenticated", False):
         visible |= Q(organisers=user) | Q(referees=user)
     ids = Tournament.objects.filter(visible).values("pk")

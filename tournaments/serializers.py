@@ -240,6 +240,14 @@ class TournamentWriteSerializer(StrictSerializer):
     elo_k = serializers.IntegerField(required=False)
     self_scoring = serializers.BooleanField(required=False)
     is_public = serializers.BooleanField(required=False)
+    archived = serializers.BooleanField(required=False)
+    organiser_name = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    diploma_places = serializers.ChoiceField(
+        choices=Tournament.DiplomaPlaces.choices, required=False
+    )
+    diploma_language = serializers.ChoiceField(choices=Tournament.DIPLOMA_LANGUAGES, required=False)
+    diploma_amount = serializers.BooleanField(required=False)
+    diploma_degree = serializers.BooleanField(required=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         from tournaments.presets import PRESETS

@@ -5,7 +5,7 @@ Names are prefixed (public-, panel-) because the API's router already owns names
 
 from django.urls import path
 
-from tournaments import diplomas, views, views_panel, views_people
+from tournaments import diplomas, views, views_panel, views_people, views_settings
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -60,6 +60,11 @@ urlpatterns = [
     ),
     path("panel/t/<int:pk>/draw/", views_panel.DrawView.as_view(), name="panel-draw"),
     path("panel/t/<int:pk>/prizes/", views_panel.PrizesPanelView.as_view(), name="panel-prizes"),
+    path(
+        "panel/t/<int:pk>/settings/", views_settings.SettingsView.as_view(), name="panel-settings"
+    ),
+    path("panel/t/<int:pk>/archive/", views_settings.ArchiveView.as_view(), name="panel-archive"),
+    path("panel/t/<int:pk>/delete/", views_settings.DeleteView.as_view(), name="panel-delete"),
     path("panel/t/<int:pk>/audit/", views_panel.AuditView.as_view(), name="panel-audit"),
     path("panel/t/<int:pk>/diplomas/", diplomas.DiplomasHtmlView.as_view(), name="panel-diplomas"),
     path(

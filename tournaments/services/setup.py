@@ -25,7 +25,9 @@ from tournaments.services.common import (
     require_status,
 )
 
-STAGE_KEYS = ("upper", "lower", "playoff", "group")
+STAGE_KEYS = ("upper", "lower", "playoff", "grand_final", "group")
+# A stage without its own entry plays by its parent's (the grand final continues the upper).
+STAGE_PARENT = {"grand_final": "upper"}
 STAGE_RULE_KEYS = ("balls_to_win", "frames_to_win", "time_limit_minutes")
 MAX_TIME_LIMIT = 600
 MAX_PLAYERS = 1024
@@ -59,6 +61,27 @@ SETTINGS_FIELDS = (
     "elo_k",
     "self_scoring",
     "is_public",
+    "archived",
+    "organiser_name",
+    "diploma_places",
+    "diploma_language",
+    "diploma_amount",
+    "diploma_degree",
+)
+# What may still change once matches exist: none of it can alter a played match. Races and
+# time limits of matches not started yet change through tournament_update_live.
+LIVE_FIELDS = (
+    "name",
+    "venue",
+    "chief_judge",
+    "description",
+    "is_public",
+    "archived",
+    "organiser_name",
+    "diploma_places",
+    "diploma_language",
+    "diploma_amount",
+    "diploma_degree",
 )
 MONEY_FIELDS = ("entry_fee", "prize_unit", "added_money", "pool_percent")
 
@@ -127,12 +150,20 @@ def _int_or_none(field: str, value: Any, lo: int, hi: int, *, allow_none: bool) 
     return value
 
 
+def stage_overrides(stage_rules: Mapping[str, Any], stage_key: str) -> dict[str, Any]:
+    """A stage's race and time limit overrides, over its parent stage's."""
+    parent = STAGE_PARENT.get(stage_key)
+    merged = dict(stage_rules.get(parent) or {}) if parent else {}
+    merged.update(stage_rules.get(stage_key) or {})
+    return merged
+
+
 def stage_ruleset(values: Mapping[str, Any], stage_key: str | None) -> dict[str, Any]:
     """The tournament ruleset with one stage's race overrides (not validated)."""
     ruleset = dict(values["ruleset"])
     ruleset["discipline"] = values["discipline"]
     if stage_key is not None:
-        overrides = (values.get("stage_rules") or {}).get(stage_key) or {}
+        overrides = stage_overrides(values.get("stage_rules") or {}, stage_key)
         for key in ("balls_to_win", "frames_to_win"):
             if key in overrides:
                 ruleset[key] = overrides[key]
@@ -208,6 +239,8 @@ def clean_settings(values: dict[str, Any]) -> dict[str, Any]:
         ("format", Tournament.Format.values),
         ("grand_final", Tournament.GrandFinal.values),
         ("third_place", Tournament.ThirdPlace.values),
+        ("diploma_places", Tournament.DiplomaPlaces.values),
+        ("diploma_language", [code for code, _label in Tournament.DIPLOMA_LANGUAGES]),
     ):
         if out.get(field) not in choices:
             raise invalid(
