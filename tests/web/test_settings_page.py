@@ -98,8 +98,8 @@ def test_after_the_draw_the_race_of_unstarted_matches_changes_with_a_preview(
 
 def test_after_the_draw_a_locked_setting_is_refused(organiser, referee, client):
     t = drawn_tournament(organiser, 4, referee=referee, format="single")
-    from tournaments.services import settings_live
     from tournaments.errors import TournamentError
+    from tournaments.services import settings_live
 
     with pytest.raises(TournamentError):
         settings_live.tournament_settings_update(
