@@ -373,6 +373,7 @@ class RefereeView(LoginRequiredMixin, View):
                 "me": {"role": role, "slot": services.player_slot(match, request.user)},
                 "api_url": reverse("match-detail", args=[match.pk]),
                 "can_manage": access.can_manage_tournament(request.user, match.tournament),
+                "is_referee": role != "player",
             },
         )
 
