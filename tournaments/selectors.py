@@ -143,6 +143,32 @@ def tournament_audit(*, tournament: Tournament) -> QuerySet[AuditEntry]:
     return AuditEntry.objects.filter(tournament=tournament).order_by("-created_at", "-pk")
 
 
+def tournament_audit_filtered(
+    *,
+    tournament: Tournament,
+    actions: tuple[str, ...] | None = None,
+    match_key: str = "",
+    person: str = "",
+) -> QuerySet[AuditEntry]:
+    """The log filtered by kind (a set of actions), match number and person (who acted, or
+    the player it is about, by a part of the name or login)."""
+    entries = tournament_audit(tournament=tournament)
+    if actions is not None:
+        entries = entries.filter(action__in=actions)
+    if match_key:
+        entries = entries.filter(match__key__iexact=match_key)
+    if person:
+        entries = entries.filter(
+            Q(actor_name__icontains=person)
+            | Q(actor__first_name__icontains=person)
+            | Q(actor__last_name__icontains=person)
+            | Q(player__name__icontains=person)
+            | Q(match__player_a__name__icontains=person)
+            | Q(match__player_b__name__icontains=person)
+        )
+    return entries
+
+
 # --- the bracket -------------------------------------------------------------------------------
 
 

@@ -476,7 +476,22 @@ class AuditView(PanelMixin, View):
     tab = "audit"
 
     def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        from tournaments.audit_text import KINDS
+
         tournament = self.get_tournament()
-        entries = selectors.tournament_audit(tournament=tournament).select_related("match")
+        filters = {k: request.GET.get(k, "").strip()[:100] for k in ("kind", "match", "person")}
+        entries = selectors.tournament_audit_filtered(
+            tournament=tournament,
+            actions=KINDS[filters["kind"]][1] if filters["kind"] in KINDS else None,
+            match_key=filters["match"],
+            person=filters["person"],
+        ).select_related("match", "match__player_a", "match__player_b")
         page = Paginator(entries, AUDIT_PAGE).get_page(request.GET.get("page"))
-        return self.page("panel/audit.html", page=page)
+        query = urlencode({k: v for k, v in filters.items() if v})
+        return self.page(
+            "panel/audit.html",
+            page=page,
+            filters=filters,
+            kinds=[(k, label) for k, (label, _actions) in KINDS.items()],
+            query=query,
+        )
