@@ -6,6 +6,7 @@ Names are prefixed (public-, panel-) because the API's router already owns names
 from django.urls import path
 
 from tournaments import diplomas, views, views_panel, views_people, views_settings
+from tournaments.printouts import views as prints
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -77,6 +78,21 @@ urlpatterns = [
         diplomas.DiplomaPdfView.as_view(),
         name="panel-diploma-pdf",
     ),
+    # Printouts: each a printable page and a PDF
+    *[
+        path(f"panel/{scope}/<int:pk>/print/{name}{suffix}", view.as_view(pdf=pdf), name=url_name)
+        for scope, name, view in (
+            ("t", "bracket", prints.BracketPrintView),
+            ("t", "sheets", prints.SheetsPrintView),
+            ("t", "tables", prints.TablesPrintView),
+            ("t", "protocol", prints.ProtocolPrintView),
+            ("m", "sheet", prints.MatchSheetPrintView),
+        )
+        for suffix, pdf, url_name in (
+            ("/", False, f"panel-print-{name}"),
+            (".pdf", True, f"panel-print-{name}-pdf"),
+        )
+    ],
     # People: referees' logins, players' slips and cards, claims, one's own password
     path("panel/t/<int:pk>/people/", views_people.PeopleView.as_view(), name="panel-people"),
     path(
