@@ -11,7 +11,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 LOGINS = (
     ("organiser", "organiser-login.txt", "/panel/"),
@@ -63,9 +63,11 @@ class Command(BaseCommand):
         self.stdout.write("\n".join(lines))
 
     def _web_up(self, url: str, deadline: float) -> bool:
+        if not url.startswith(("http://", "https://")):
+            raise CommandError("--url must be an http(s) address.")
         while time.monotonic() < deadline:
             try:
-                urllib.request.urlopen(f"{url.rstrip('/')}/healthz", timeout=2).close()
+                urllib.request.urlopen(f"{url.rstrip('/')}/healthz", timeout=2).close()  # noqa: S310 (http only, checked above)
                 return True
             except urllib.error.HTTPError:
                 return True  # it answers (a 503 names a service that is down: healthz says which)
