@@ -135,3 +135,27 @@ def test_delete_only_when_nothing_paid_or_played(organiser_client, organiser):
     register(paid, organiser, 1)
     organiser_client.post(f"/panel/t/{paid.pk}/delete/", {"confirmed": "1"})
     assert Tournament.objects.filter(pk=paid.pk).exists()
+
+
+def test_walkover_free_table_and_correction_ask_first(organiser_client, drawn, organiser, referee):
+    from matches import services as match_services
+
+    match_services.tables_ensure(tournament=drawn, count=1, actor=organiser)
+    on_table = first_ready(drawn)
+    match_services.match_assign_table(match=on_table, table=1, actor=organiser)
+    ready = first_ready(drawn)
+    finished = play_to_win(Match.objects.get(pk=on_table.pk), "a", referee)
+    match_services.match_assign_table(match=ready, table=1, actor=organiser)
+    before = AuditEntry.objects.count()
+    for url, body in (
+        (f"/panel/m/{ready.pk}/walkover/", {"winner": "a"}),
+        (f"/panel/t/{drawn.pk}/tables/1/free/", {}),
+        (f"/panel/m/{finished.pk}/correct/", {"winner": "b", "score_a": "1", "score_b": "30"}),
+    ):
+        asked = organiser_client.post(url, body)
+        page = asked.content.decode()
+        assert asked.status_code == 200 and 'name="confirmed" value="1"' in page, url
+        assert "<dialog" not in page  # the page itself asks, without JavaScript
+    assert AuditEntry.objects.count() == before  # nothing happened before the confirmation
+    panel = organiser_client.get(f"/panel/m/{finished.pk}/").content.decode()
+    assert "data-confirm=" in panel and "js/confirm.js" in panel
