@@ -46,7 +46,16 @@ STAGE_RULE_LABELS = {
     "time_limit_minutes": _("time limit, minutes"),
 }
 # Settings with their own widgets (lists and objects); the rest follow the model field.
-SPECIAL = {"ruleset", "stage_rules", "fee_bands", "place_shares", "discipline", "handicap_scheme"}
+SPECIAL = {
+    "ruleset",
+    "stage_rules",
+    "fee_bands",
+    "place_shares",
+    "discipline",
+    "handicap_scheme",
+    "organiser_logo",
+}
+LOGO_SIZE = 400  # pixels, the longer side: sharp on a diploma, small in the row
 
 
 def _model_field(name: str) -> forms.Field:
@@ -213,6 +222,18 @@ class SettingsForm(forms.Form):
                     "stages",
                 )
         self._add(
+            "organiser_logo",
+            forms.FileField(
+                label=_("Club logo"),
+                required=False,
+                help_text=_("PNG or JPEG; printed on the diplomas and the protocol."),
+                widget=forms.FileInput(attrs={"accept": "image/png,image/jpeg"}),
+            ),
+            None,
+            "organiser_logo",
+            "general",
+        )
+        self._add(
             "place_shares",
             forms.CharField(
                 label=_("Shares of the prize places, percent"),
@@ -234,6 +255,19 @@ class SettingsForm(forms.Form):
             "fee_bands",
             "money",
         )
+
+    def clean_organiser_logo(self) -> Any:
+        """An uploaded image as a PNG data URI (at most LOGO_SIZE pixels); the current logo if
+        nothing was uploaded; none if "remove" is ticked."""
+        field = self.fields["organiser_logo"]
+        if field.disabled:
+            return self.tournament.organiser_logo
+        if self.data.get("organiser_logo_clear"):
+            return ""
+        upload = self.cleaned_data.get("organiser_logo")
+        if not upload:
+            return self.tournament.organiser_logo
+        return logo_data_uri(upload)
 
     def clean_fee_bands(self) -> Any:
         if self.fields["fee_bands"].disabled:
@@ -288,3 +322,25 @@ def _handicap_title(slug: str) -> Any:
     from tournaments.views import HANDICAP_TITLES
 
     return HANDICAP_TITLES.get(slug, slug)
+
+
+def logo_data_uri(upload: Any) -> str:
+    """The uploaded image, checked and made small, as a PNG data URI."""
+    import base64
+    import io
+
+    from PIL import Image, UnidentifiedImageError
+
+    if upload.size > 5 * 1024 * 1024:
+        raise forms.ValidationError(_("The logo file is too big (at most 5 MB)."))
+    try:
+        image = Image.open(upload)
+        image.load()
+    except (UnidentifiedImageError, OSError, ValueError):
+        raise forms.ValidationError(_("The logo must be a PNG or JPEG image.")) from None
+    if image.format not in ("PNG", "JPEG"):
+        raise forms.ValidationError(_("The logo must be a PNG or JPEG image."))
+    image.thumbnail((LOGO_SIZE, LOGO_SIZE))
+    out = io.BytesIO()
+    image.convert("RGBA").save(out, format="PNG", optimize=True)
+    return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode("ascii")

@@ -157,6 +157,9 @@ class Tournament(models.Model):
     organiser_name = models.CharField(
         _("club or organiser on the diplomas"), max_length=200, blank=True
     )
+    # A small PNG as a data URI (made from the upload by the settings page): printed by
+    # WeasyPrint and shown by browsers with nothing to serve or fetch.
+    organiser_logo = models.TextField(_("club logo"), blank=True)
     diploma_places = models.CharField(
         _("diplomas for"),
         max_length=10,

@@ -242,6 +242,12 @@ class TournamentWriteSerializer(StrictSerializer):
     is_public = serializers.BooleanField(required=False)
     archived = serializers.BooleanField(required=False)
     organiser_name = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    organiser_logo = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=280_000,
+        help_text="A PNG or JPEG as a data URI (data:image/png;base64,…), at most 200 KB.",
+    )
     diploma_places = serializers.ChoiceField(
         choices=Tournament.DiplomaPlaces.choices, required=False
     )

@@ -22,10 +22,11 @@ from tournaments.views_panel import PanelAction, PanelMixin, service_errors
 class SettingsView(PanelMixin, View):
     tab = "settings"
 
-    def form(self, data: Any = None) -> SettingsForm:
+    def form(self, data: Any = None, files: Any = None) -> SettingsForm:
         tournament = self.get_tournament()
         return SettingsForm(
             data,
+            files,
             tournament=tournament,
             editable=settings_live.settings_editable(tournament),
         )
@@ -48,7 +49,7 @@ class SettingsView(PanelMixin, View):
 
     def post(self, request: HttpRequest, pk: int) -> HttpResponse:
         tournament = self.get_tournament()
-        form = self.form(request.POST)
+        form = self.form(request.POST, request.FILES)
         if not form.is_valid():
             return self.render_form(form, status=400)
         data = form.service_data()

@@ -276,9 +276,11 @@ def test_audit_log_per_tournament_and_per_match(organiser_client, drawn, referee
     match = first_ready(drawn)
     submit(match, {"type": "break", "player": "a", "legal": True, "pocketed": 1}, referee)
     page = organiser_client.get(f"/panel/t/{drawn.pk}/audit/").content.decode()
-    assert "Draw made" in page and "Event entered" in page
+    # Sentences with names and match numbers, not action codes and ids.
+    assert "made the draw for 8 players" in page
+    assert f"in {match.key}: {match.player_a.name}: break, 1 ball" in page
     match_page = organiser_client.get(f"/panel/m/{match.pk}/").content.decode()
-    assert "Event entered" in match_page
+    assert f"{match.player_a.name}: break, 1 ball" in match_page
     assert AuditEntry.objects.filter(match=match).exists()
 
 

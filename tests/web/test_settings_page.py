@@ -159,3 +159,27 @@ def test_walkover_free_table_and_correction_ask_first(organiser_client, drawn, o
     assert AuditEntry.objects.count() == before  # nothing happened before the confirmation
     panel = organiser_client.get(f"/panel/m/{finished.pk}/").content.decode()
     assert "data-confirm=" in panel and "js/confirm.js" in panel
+
+
+def test_the_club_logo_is_uploaded_and_printed_on_the_diplomas(organiser_client, finished):
+    import io
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("RGB", (1200, 600), (20, 71, 46)).save(buffer, format="JPEG")
+    data = form_data(organiser_client, finished)
+    data["organiser_name"] = "Клуб «Пирамида»"
+    data["organiser_logo"] = SimpleUploadedFile("logo.jpg", buffer.getvalue(), "image/jpeg")
+    response = organiser_client.post(f"/panel/t/{finished.pk}/settings/", data)
+    assert response.status_code == 302, response.context["form"].errors
+    finished.refresh_from_db()
+    assert finished.organiser_logo.startswith("data:image/png;base64,")
+    page = organiser_client.get(f"/panel/t/{finished.pk}/diplomas/").content.decode()
+    assert 'class="logo" src="data:image/png;base64,' in page and "Клуб «Пирамида»" in page
+
+    bad = form_data(organiser_client, finished)
+    bad["organiser_logo"] = SimpleUploadedFile("logo.png", b"not an image", "image/png")
+    refused = organiser_client.post(f"/panel/t/{finished.pk}/settings/", bad)
+    assert refused.status_code == 400 and refused.context["form"].errors["organiser_logo"]

@@ -4,6 +4,7 @@ scheme and the race, the discipline and its ruleset, the stage overrides)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -63,6 +64,7 @@ SETTINGS_FIELDS = (
     "is_public",
     "archived",
     "organiser_name",
+    "organiser_logo",
     "diploma_places",
     "diploma_language",
     "diploma_amount",
@@ -78,11 +80,14 @@ LIVE_FIELDS = (
     "is_public",
     "archived",
     "organiser_name",
+    "organiser_logo",
     "diploma_places",
     "diploma_language",
     "diploma_amount",
     "diploma_degree",
 )
+LOGO_PATTERN = re.compile(r"data:image/(png|jpeg);base64,[A-Za-z0-9+/=]+")
+MAX_LOGO_CHARS = 280_000  # 200 KB in base64
 MONEY_FIELDS = ("entry_fee", "prize_unit", "added_money", "pool_percent")
 
 
@@ -249,6 +254,13 @@ def clean_settings(values: dict[str, Any]) -> dict[str, Any]:
                 % {"field": field, "allowed": ", ".join(choices)},
             )
     _clean_format(out)
+    logo = out.get("organiser_logo") or ""
+    if logo and (not LOGO_PATTERN.fullmatch(logo) or len(logo) > MAX_LOGO_CHARS):
+        raise invalid(
+            "organiser_logo",
+            _("The logo must be a PNG or JPEG image of at most 200 KB."),
+        )
+    out["organiser_logo"] = logo
     out["max_players"] = _int_or_none(
         "max_players", out.get("max_players"), 2, MAX_PLAYERS, allow_none=False
     )
