@@ -142,3 +142,24 @@ def test_favicon_and_api_docs_without_console_errors(open_page, live_server):
     page.goto(f"{live_server.url}/api/v1/docs/")
     page.wait_for_selector(".swagger-ui .information-container", timeout=15000)
     assert not page.errors, page.errors
+
+
+def test_a_destructive_action_asks_in_a_dialog(open_page, live_server, world, organiser):
+    from matches.models import Match
+
+    ready = first_ready(world["t"])
+    page = open_page(DESKTOP, user=organiser)
+    page.goto(f"{live_server.url}/panel/m/{ready.pk}/")
+    page.check("input[name=winner][value=a]")
+    page.click("form[action$='/walkover/'] button[type=submit]")
+    dialog = page.locator("dialog.confirm-dialog")
+    dialog.wait_for(state="visible")
+    assert "неявку" in dialog.inner_text()
+    dialog.locator("button[value=no]").click()
+    assert Match.objects.get(pk=ready.pk).status == "ready"  # cancelled: nothing happened
+    page.click("form[action$='/walkover/'] button[type=submit]")
+    dialog.locator("button[value=yes]").click()
+    page.wait_for_url(f"**/panel/m/{ready.pk}/")
+    page.wait_for_selector(".messages")
+    assert Match.objects.get(pk=ready.pk).status == "walkover"
+    assert not page.errors, page.errors
