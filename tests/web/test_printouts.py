@@ -105,3 +105,39 @@ def test_printable_pages_answer_before_the_draw(organiser_client, open_tournamen
     assert (
         organiser_client.get(f"/panel/t/{open_tournament.pk}/print/bracket.pdf").status_code == 404
     )
+
+
+def decoded_qr_codes(content: bytes, tmp_path) -> list[str]:
+    """The QR codes of a PDF as a phone reads them: the pages rasterised (poppler's pdftoppm),
+    then decoded (zbar)."""
+    import shutil
+    import subprocess
+
+    if not (shutil.which("pdftoppm") and shutil.which("zbarimg")):
+        from tests.conftest import require_service
+
+        require_service("pdftoppm and zbarimg (scripts/system-deps.sh test)")
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    source = tmp_path / "printout.pdf"
+    source.write_bytes(content)
+    subprocess.run(["pdftoppm", "-r", "110", "-png", str(source), str(tmp_path / "p")], check=True)
+    found = []
+    for image in sorted(tmp_path.glob("p*.png")):
+        out = subprocess.run(
+            ["zbarimg", "--quiet", "--raw", str(image)], capture_output=True, text=True
+        )
+        found += out.stdout.split()
+    return found
+
+
+def test_qr_codes_decode_to_the_table_pages_and_the_score_forms(
+    organiser_client, drawn, organiser, tmp_path
+):
+    match_services.tables_ensure(tournament=drawn, count=2, actor=organiser)
+    tables = organiser_client.get(f"/panel/t/{drawn.pk}/print/tables.pdf").content
+    assert decoded_qr_codes(tables, tmp_path / "t") == [
+        f"http://testserver/t/{drawn.pk}/tables/{n}/" for n in (1, 2)
+    ]
+    ready = first_ready(drawn)
+    sheet = organiser_client.get(f"/panel/m/{ready.pk}/print/sheet.pdf").content
+    assert decoded_qr_codes(sheet, tmp_path / "s") == [f"http://testserver/m/{ready.pk}/score/"]
