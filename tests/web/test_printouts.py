@@ -141,3 +141,18 @@ def test_qr_codes_decode_to_the_table_pages_and_the_score_forms(
     ready = first_ready(drawn)
     sheet = organiser_client.get(f"/panel/m/{ready.pk}/print/sheet.pdf").content
     assert decoded_qr_codes(sheet, tmp_path / "s") == [f"http://testserver/m/{ready.pk}/score/"]
+
+
+def test_bracket_rows_put_each_match_between_the_two_it_follows():
+    rounds = [
+        {"matches": ["a1", "a2", "a3", "a4"]},
+        {"matches": ["b1", "b2"]},
+        {"matches": ["c1"]},
+    ]
+    rows = layout.table_rows(rounds)
+    assert [[(c["match"], c["span"]) for c in row] for row in rows] == [
+        [("a1", 1), ("b1", 2), ("c1", 4)],
+        [("a2", 1)],
+        [("a3", 1), ("b2", 2)],
+        [("a4", 1)],
+    ]

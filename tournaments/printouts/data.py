@@ -21,7 +21,21 @@ SHEET_FRAMES = 5
 
 
 def bracket_data(tournament: Tournament) -> dict[str, Any]:
+    """The bracket's sheets; each match also with the time it was called or started (a club's
+    wall sheet says when a match was played)."""
+    from matches.models import Match
+
     bracket = selectors.tournament_bracket(tournament=tournament)
+    times = {
+        pk: started or called
+        for pk, started, called in Match.objects.filter(tournament=tournament).values_list(
+            "pk", "started_at", "called_at"
+        )
+    }
+    for stage in bracket["stages"]:
+        for rnd in stage["rounds"]:
+            for match in rnd["matches"]:
+                match["time"] = times.get(match.get("id"))
     players = Registration.objects.filter(tournament=tournament, seed__isnull=False).count()
     paper, sheets = bracket_sheets(bracket["stages"], players)
     return {"paper": paper, "sheets": sheets, "players": players}

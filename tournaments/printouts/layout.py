@@ -63,5 +63,28 @@ def bracket_sheets(stages: Sequence[Mapping[str, Any]], players: int) -> tuple[s
     paper = paper_for(players)
     sheets = []
     for stage in stages:
-        sheets.extend(stage_sheets(stage, paper))
+        for sheet in stage_sheets(stage, paper):
+            sheet["rows"] = table_rows(sheet["rounds"])
+            sheets.append(sheet)
     return paper, sheets
+
+
+def table_rows(rounds: Sequence[Mapping[str, Any]]) -> list[list[dict[str, Any]]]:
+    """A sheet's rounds as the rows of a table, as brackets are drawn on paper: the widest
+    round has a row per match, and a match of a round with half as many spans two rows, so it
+    sits between the two it follows. Each row lists its cells left to right: {"match", "span"}
+    or {"match": None, "span": 1} for an empty cell; a cell covered by a span above is left out."""
+    widest = max((len(r["matches"]) for r in rounds), default=0)
+    rows: list[list[dict[str, Any]]] = []
+    for i in range(widest):
+        row = []
+        for r in rounds:
+            count = len(r["matches"])
+            span = widest // count if count and widest % count == 0 else 1
+            if i % span:
+                continue  # covered by the match above
+            index = i // span
+            match = r["matches"][index] if index < count else None
+            row.append({"match": match, "span": span if match is not None else 1})
+        rows.append(row)
+    return rows
