@@ -60,3 +60,13 @@ def test_table_page_shows_the_match_and_the_form_to_those_who_may_score(
     after = referee_client.get(url).content.decode()
     assert f"/m/{on_table.pk}/score/" not in after  # the table is free again
     assert Client().get(f"/t/{on_table.tournament_id}/tables/9/").status_code == 404
+
+
+def test_referee_home_and_table_page_queries_do_not_grow_with_the_tournament(
+    referee_client, on_table, django_assert_max_num_queries
+):
+    # Session, user, groups, the nav's role checks, then a fixed number of reads.
+    with django_assert_max_num_queries(12):
+        assert referee_client.get("/referee/").status_code == 200
+    with django_assert_max_num_queries(12):
+        assert referee_client.get(f"/t/{on_table.tournament_id}/tables/1/").status_code == 200
