@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Luza needs: gettext (translations), Pango and a Cyrillic font
-# (PDF diplomas); for the tests also Chromium (browser tests).
+# (PDF diplomas); for the tests also Chromium (browser tests), pdftoppm and zbarimg (QR codes).
 set -euo pipefail
 want=(gettext libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core)
 if [ "${1:-run}" = "test" ]; then
-  want+=(chromium)
+  # Chromium for the browser tests; poppler and zbar read the printouts' QR codes back.
+  want+=(chromium poppler-utils zbar-tools)
 fi
 missing=()
 for pkg in "${want[@]}"; do
