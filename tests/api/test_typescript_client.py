@@ -111,6 +111,7 @@ def test_the_organisers_flow_compiles_and_runs(
     winner, first, awarded = result["winner"].split(" / ")
     assert winner == first == awarded
     assert winner in {"Иван Петров", "Анна Смирнова"}
+    assert sorted(result["score"]) == [0, 2]
     assert result["paidFees"] == "1000.00"
     assert result["prize"] == result["pool"]
     assert result["staleCode"] == "409 match_finished"

@@ -25,6 +25,7 @@ function ok<T>(answer: Answer<T>, step: string): T {
 export interface FlowResult {
   tournament: number;
   winner: string;
+  score: number[];
   paidFees: string;
   pool: string;
   prize: string;
@@ -141,6 +142,8 @@ export async function organiserFlow(baseUrl: string, token: string): Promise<Flo
     throw new Error(`the match is not finished: ${match.status}`);
   }
   const winner = match.winner === "a" ? match.players.a : match.players.b;
+  const score = match.score.score;
+  if (score === null) throw new Error("a race won without a score");
 
   const standings = ok(
     await api.GET("/api/v1/tournaments/{id}/standings/", { params: { path: { id } } }),
@@ -162,6 +165,7 @@ export async function organiserFlow(baseUrl: string, token: string): Promise<Flo
   return {
     tournament: id,
     winner: `${winner?.name} / ${first} / ${award?.name}`,
+    score: [score.a, score.b],
     paidFees: prizes.paid_fees,
     pool: prizes.pool,
     prize: award?.amount ?? "",
