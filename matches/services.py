@@ -101,6 +101,15 @@ _UNUSED_BY_WRITES = tuple(
         "max_players",
         "draw_method",
         "random_seed",
+        "withdrawn_prize",
+        "no_show_rule",
+        "archived",
+        "organiser_name",
+        "organiser_logo",  # an image, up to 280 KB of text
+        "diploma_places",
+        "diploma_language",
+        "diploma_amount",
+        "diploma_degree",
     )
 )
 

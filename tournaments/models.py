@@ -104,7 +104,8 @@ class Tournament(models.Model):
         PRIZES = "prizes", _("Prize places")
         ALL = "all", _("Every place")
 
-    DIPLOMA_LANGUAGES = [("ru", "Русский"), ("en", "English")]
+    # Django's own catalogue names the languages: «Русский» on a Russian screen, English in the API.
+    DIPLOMA_LANGUAGES = [("ru", _("Russian")), ("en", _("English"))]
 
     name = models.CharField(_("name"), max_length=200)
     date = models.DateField(_("date"))

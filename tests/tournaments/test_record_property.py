@@ -28,7 +28,7 @@ from matches.models import Match
 from tests.tournaments.factories import register
 from tests.tournaments.helpers import finish
 from tournaments import selectors, services
-from tournaments.diplomas import diploma_entries
+from tournaments.diplomas import diploma_entries, diploma_places
 from tournaments.errors import TournamentError
 from tournaments.models import Registration, Tournament
 
@@ -327,9 +327,11 @@ class Driver:
                     assert not p["paid"] and p["amount"] == 0, (where, "withheld player paid", p)
                 else:
                     assert p["paid"] and p["amount"] == p["due"], (where, p)
+        last = diploma_places(tournament)  # the prize places by default
         for entry in diplomas:
             first, _ = place_of[entry["player_id"]]
-            assert first == entry["place"] <= 3, (where, entry)
+            assert first == entry["place"], (where, entry)
+            assert last is None or entry["place"] <= last, (where, entry)
             assert not (withhold and entry["player_id"] in out), (where, "diploma of", entry)
 
     # --- acting -------------------------------------------------------------------------

@@ -28,7 +28,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='tournament',
             name='diploma_language',
-            field=models.CharField(choices=[('ru', 'Русский'), ('en', 'English')], default='ru', max_length=5, verbose_name='language of the diplomas'),
+            field=models.CharField(choices=[('ru', 'Russian'), ('en', 'English')], default='ru', max_length=5, verbose_name='language of the diplomas'),
         ),
         migrations.AddField(
             model_name='tournament',
