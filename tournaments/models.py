@@ -215,6 +215,8 @@ class Registration(models.Model):
     # On the reserve list since (its order: first in, first promoted).
     reserve_since = models.DateTimeField(null=True, blank=True)
     checked_in_at = models.DateTimeField(_("checked in"), null=True, blank=True)
+    # Moved up from the reserve list (the player is told on his pages).
+    promoted_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -7,6 +7,14 @@ from tournaments.services.claims import (
     player_claim_signup,
 )
 from tournaments.services.draw import generate_bracket, tournament_draw, tournament_draw_preview
+from tournaments.services.entries import (
+    entry_submit,
+    entry_withdraw,
+    player_request_create,
+    player_request_decide,
+    registration_check_in,
+    registration_remove_absent,
+)
 from tournaments.services.merge import player_merge
 from tournaments.services.players import player_create, player_update
 from tournaments.services.progression import (
@@ -30,6 +38,8 @@ from tournaments.services.setup import (
 from tournaments.services.staff import tournament_referee_add, tournament_referee_remove
 
 __all__ = [
+    "entry_submit",
+    "entry_withdraw",
     "generate_bracket",
     "match_correct_result",
     "match_set_handicap",
@@ -38,11 +48,15 @@ __all__ = [
     "player_claim_signup",
     "player_create",
     "player_merge",
+    "player_request_create",
+    "player_request_decide",
     "player_update",
     "referee_login_create",
     "referee_password_reset",
     "registration_add",
     "registration_add_new_player",
+    "registration_check_in",
+    "registration_remove_absent",
     "registration_set_paid",
     "registration_withdraw",
     "tournament_create",
