@@ -8,6 +8,7 @@ from tournaments.services.claims import (
 )
 from tournaments.services.draw import generate_bracket, tournament_draw, tournament_draw_preview
 from tournaments.services.entries import (
+    account_signup_audit,
     entry_submit,
     entry_withdraw,
     player_request_create,
@@ -38,6 +39,7 @@ from tournaments.services.setup import (
 from tournaments.services.staff import tournament_referee_add, tournament_referee_remove
 
 __all__ = [
+    "account_signup_audit",
     "entry_submit",
     "entry_withdraw",
     "generate_bracket",

@@ -398,3 +398,75 @@ def player_request_decide(*, request: PlayerRequest, actor: Any, approve: bool) 
         data={"request": locked_request.pk, "name": locked_request.name},
     )
     return locked_request
+
+
+ENTRY_FIELDS = (
+    "online_entry",
+    "entry_opens_at",
+    "entry_closes_at",
+    "entry_min_rating",
+    "entry_max_rating",
+)
+
+
+@transaction.atomic
+def tournament_entry_settings(
+    *, tournament: Tournament, actor: Any, data: dict[str, Any]
+) -> Tournament:
+    """Online entry on or off, its opening and closing times, and the rating limits of entry
+    (any change until the draw; entries already made stay)."""
+    if not access.can_manage_tournament(actor, tournament):
+        raise TournamentError("forbidden", _("Not allowed."), status=FORBIDDEN)
+    locked = lock_tournament(tournament)
+    if locked.status not in (Status.DRAFT, Status.REGISTRATION):
+        raise TournamentError(
+            "registration_closed",
+            _("Registration is closed: the draw has been made."),
+            status=CONFLICT,
+        )
+    values = {f: data[f] for f in ENTRY_FIELDS if f in data}
+    merged = {f: values.get(f, getattr(locked, f)) for f in ENTRY_FIELDS}
+    opens, closes = merged["entry_opens_at"], merged["entry_closes_at"]
+    if opens is not None and closes is not None and closes <= opens:
+        raise TournamentError(
+            "invalid_settings",
+            _("Online entry must close after it opens."),
+            status=BAD_REQUEST,
+            params={"field": "entry_closes_at"},
+        )
+    low, high = merged["entry_min_rating"], merged["entry_max_rating"]
+    if low is not None and high is not None and low > high:
+        raise TournamentError(
+            "invalid_settings",
+            _("The minimum rating is above the maximum."),
+            status=BAD_REQUEST,
+            params={"field": "entry_min_rating"},
+        )
+    before = {f: getattr(locked, f) for f in values}
+    for field, value in values.items():
+        setattr(locked, field, value)
+    locked.save(update_fields=[*values, "updated_at"])
+
+    def shown(value: Any) -> Any:
+        return value.isoformat() if hasattr(value, "isoformat") else value
+
+    audit_record(
+        actor=actor,
+        action="tournament_entry_settings",
+        tournament=locked,
+        data={
+            "before": {k: shown(v) for k, v in before.items()},
+            "after": {k: shown(v) for k, v in values.items()},
+        },
+    )
+    bump_public_version(locked)
+    return locked
+
+
+def account_signup_audit(*, user: Any) -> None:
+    """A login made on the sign-up page (the form made it): recorded like any other login."""
+    audit_record(
+        actor=user,
+        action="login_create",
+        data={"user": user.pk, "username": user.get_username(), "by": "signup"},
+    )
