@@ -216,11 +216,7 @@ class EntryWithdrawView(TournamentScopedView):
     )
     def post(self, request: Request, tournament_pk: int) -> Response:
         tournament = self.get_tournament()
-        reg = get_object_or_404(
-            Registration.objects.select_related("player", "tournament"),
-            tournament=tournament,
-            player__user=request.user,
-        )
+        reg = entries.own_registration(tournament=tournament, user=request.user)
         services.entry_withdraw(registration=reg, user=request.user)
         return Response(sp.EntryStateSerializer(_entry_state(tournament, request.user)).data)
 
@@ -430,6 +426,8 @@ class SeriesDetailView(ApiErrorsMixin, APIView):
 
 @extend_schema(tags=["series"])
 class SeriesStandingsView(SeriesDetailView):
+    http_method_names = ["get", "head", "options"]
+
     @extend_schema(responses={200: sp.SeriesStandingsSerializer, **_errors(400, 404)})
     def get(self, request: Request, pk: int) -> Response:
         series = self.get_series()

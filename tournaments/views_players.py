@@ -29,6 +29,7 @@ from tournaments.models import Player, PlayerRequest, Registration, Series
 from tournaments.services.entries import (
     entry_window_state,
     limits_text,
+    own_registration,
     reserve_list,
     reserve_position,
 )
@@ -138,11 +139,7 @@ class EntryView(View):
         action = request.POST.get("action", "enter")
         try:
             if action == "withdraw":
-                reg = get_object_or_404(
-                    Registration.objects.select_related("player", "tournament"),
-                    tournament=tournament,
-                    player__user=request.user,
-                )
+                reg = own_registration(tournament=tournament, user=request.user)
                 services.entry_withdraw(registration=reg, user=request.user)
                 messages.success(request, _("Your entry is withdrawn."))
             elif action == "request":
@@ -351,6 +348,7 @@ class _MailOnly:
 
 
 class PasswordResetView(_MailOnly, auth_views.PasswordResetView):
+    http_method_names = ["get", "post"]
     template_name = "players/password_reset.html"
     email_template_name = "players/password_reset_email.txt"
     subject_template_name = "players/password_reset_subject.txt"
@@ -358,9 +356,11 @@ class PasswordResetView(_MailOnly, auth_views.PasswordResetView):
 
 
 class PasswordResetDoneView(_MailOnly, auth_views.PasswordResetDoneView):
+    http_method_names = ["get"]
     template_name = "players/password_reset_done.html"
 
 
 class PasswordResetConfirmView(_MailOnly, auth_views.PasswordResetConfirmView):
+    http_method_names = ["get", "post"]
     template_name = "players/password_reset_confirm.html"
     success_url = reverse_lazy("login")

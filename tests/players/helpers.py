@@ -24,12 +24,14 @@ def play_out(tournament: Tournament, actor: Any, *, loser: str = "b") -> Tournam
 
 
 def finished_with(
-    organiser: Any, players: list[Player], *, name: str = "Этап", public: bool = True,
+    organiser: Any,
+    players: list[Player],
+    *,
+    name: str = "Этап",
+    public: bool = True,
     loser: str = "b",
 ) -> Tournament:
-    tournament = make_tournament(
-        organiser, name=name, is_public=public, third_place="match"
-    )
+    tournament = make_tournament(organiser, name=name, is_public=public, third_place="match")
     register(tournament, organiser, players)
     services.tournament_draw(tournament=tournament, actor=organiser, method="seeded")
     return play_out(tournament, organiser, loser=loser)

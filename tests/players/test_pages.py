@@ -75,7 +75,7 @@ def test_player_page_shows_chart_tournaments_matches_and_head_to_head(client) ->
 
     vs = client.get(f"/players/{winner.pk}/vs/{loser.pk}/")
     assert vs.status_code == 200
-    assert 'data-record>1–0<' in vs.content.decode()
+    assert "data-record>1–0<" in vs.content.decode()
     assert client.get(f"/players/{winner.pk}/vs/{winner.pk}/").status_code == 404
     assert client.get("/players/999999/").status_code == 404
 

@@ -210,6 +210,23 @@ def reserve_promote(
     return promoted
 
 
+def own_registration(*, tournament: Tournament, user: Any) -> Registration:
+    """The user's own entry in the tournament; refused (409) when he has none."""
+    reg = (
+        Registration.objects.select_related("player", "tournament")
+        .filter(tournament=tournament, player__user=user)
+        .exclude(status=WITHDRAWN)
+        .first()
+        if getattr(user, "is_authenticated", False)
+        else None
+    )
+    if reg is None:
+        raise TournamentError(
+            "not_entered", _("You have no entry in this tournament."), status=CONFLICT
+        )
+    return reg
+
+
 @transaction.atomic
 def entry_withdraw(*, registration: Registration, user: Any) -> Registration:
     """The player takes back his own entry (or leaves the reserve list) before the draw; the
@@ -313,7 +330,8 @@ def player_request_create(
     *, user: Any, tournament: Tournament, name: str, city: str = "", club: str = ""
 ) -> PlayerRequest:
     """A login without a player asks the organisers of `tournament` to add him (and enter
-    him once approved)."""
+    him once approved), while its online entry is open."""
+    _require_open(tournament)
     if Player.objects.filter(user=user).exists():
         raise TournamentError(
             "login_taken", _("Your login is already linked to a player."), status=CONFLICT
