@@ -129,32 +129,56 @@ def player_chart(*, player: Player, user: Any) -> Chart | None:
     return rating_chart(start=changes[0].rating_before, points=points)
 
 
-def _places_and_prizes(tournament: Tournament) -> dict[int, dict[str, Any]]:
-    """{player id: {"place": "5–8", "prize": Decimal | None}} of a tournament, once per
-    version of it (the standings are computed from its bracket)."""
-    born = int(tournament.created_at.timestamp()) if tournament.created_at else 0
-    key = f"places:{tournament.pk}:{tournament.public_version}:{born}"
+def _cached(tournament: Tournament, kind: str, compute: Any) -> Any:
+    """`compute()` of a tournament, kept per version of it (its standings come from its
+    bracket; a new result makes a new key)."""
+    # created_at: a database rebuilt from scratch (tests, a restore) reuses ids and versions.
+    born = int(tournament.created_at.timestamp() * 1_000_000) if tournament.created_at else 0
+    key = f"{kind}:{tournament.pk}:{tournament.public_version}:{born}"
     try:
         found = cache.get(key)
     except Exception:  # a cache outage costs time, not the page
         logger.warning("page cache unavailable", exc_info=True)
         found = None
     if found is not None:
-        return dict(found)
-    out: dict[int, dict[str, Any]] = {}
-    standings = selectors.tournament_standings(tournament=tournament)
-    for place in standings["places"]:
-        for person in place["players"]:
-            out[person["id"]] = {"place": place["label"], "first": place["first"], "prize": None}
-    for award in selectors.tournament_prizes(tournament=tournament)["awards"]:
-        for person in award["players"]:
-            if person["id"] in out:
-                out[person["id"]]["prize"] = person["amount"]
+        return found
+    value = compute()
     try:
-        cache.set(key, out, 3600)
+        cache.set(key, value, 3600)
     except Exception:
         logger.warning("page cache unavailable", exc_info=True)
-    return out
+    return value
+
+
+def _places_and_prizes(tournament: Tournament) -> dict[int, dict[str, Any]]:
+    """{player id: {"place": "5–8", "first": 5, "prize": Decimal | None}} of a tournament."""
+
+    def compute() -> dict[int, dict[str, Any]]:
+        out: dict[int, dict[str, Any]] = {}
+        for first, last, ids in stage_places(tournament):
+            label = str(first) if first == last else f"{first}–{last}"
+            for pid in ids:
+                out[pid] = {"place": label, "first": first, "prize": None}
+        for award in selectors.tournament_prizes(tournament=tournament)["awards"]:
+            for person in award["players"]:
+                if person["id"] in out:
+                    out[person["id"]]["prize"] = person["amount"]
+        return out
+
+    return dict(_cached(tournament, "places-prizes", compute))
+
+
+def stage_places(tournament: Tournament) -> list[tuple[int, int, tuple[int, ...]]]:
+    """The places decided in a tournament: (first, last, player ids), best first."""
+
+    def compute() -> list[tuple[int, int, tuple[int, ...]]]:
+        standings = selectors.tournament_standings(tournament=tournament)
+        return [
+            (p["first"], p["last"], tuple(pl["id"] for pl in p["players"]))
+            for p in standings["places"]
+        ]
+
+    return list(_cached(tournament, "places", compute))
 
 
 def player_tournaments(*, player: Player, user: Any) -> list[dict[str, Any]]:
@@ -343,12 +367,8 @@ def series_table(*, series: Any, user: Any, after: int | None = None) -> dict[st
         finished = [s for s in finished if s.number <= after]
     places = []
     for stage in finished:
-        standings = selectors.tournament_standings(tournament=stage.tournament)
         places.append(
-            [
-                StagePlace(p["first"], p["last"], tuple(pl["id"] for pl in p["players"]))
-                for p in standings["places"]
-            ]
+            [StagePlace(first, last, ids) for first, last, ids in stage_places(stage.tournament)]
         )
     rows = series_standings(
         stages=places,

@@ -142,3 +142,12 @@ def test_a_two_stage_club_cup_shows_points_per_stage_and_the_best_k_total(client
     # The cup is on its stages' pages and on the players' pages.
     assert f"/series/{series.pk}/" in client.get(f"/t/{stage1.pk}/").content.decode()
     assert f"/series/{series.pk}/" in client.get(f"/players/{players[0].pk}/").content.decode()
+
+
+def test_the_rating_list_costs_the_same_queries_for_any_number_of_players(
+    client, django_assert_max_num_queries
+) -> None:
+    PlayerFactory.create_batch(60, city="Тула")
+    # Count, the page (place and change are subqueries), cities and clubs: no query per row.
+    with django_assert_max_num_queries(4):
+        assert client.get("/players/", {"sort": "change"}).status_code == 200
