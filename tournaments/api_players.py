@@ -25,7 +25,7 @@ from tournaments.models import Player, PlayerRequest, Registration, Series, Tour
 from tournaments.services import entries
 from tournaments.services import series as series_services
 from tournaments.services.setup import fee_for
-from tournaments.views_players import _me_context
+from tournaments.views_players import me_context
 
 
 def player_brief(player: Player | None) -> dict[str, Any] | None:
@@ -465,7 +465,7 @@ class MeView(ApiErrorsMixin, APIView):
         player = Player.objects.filter(user=request.user).first()
         if player is None:
             return Response({"player": None, "next_match": None, "entries": []})
-        context = _me_context(player)
+        context = me_context(player, request.user)
         nxt = context["next"]
         next_match = None
         if nxt is not None:

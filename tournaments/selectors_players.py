@@ -287,11 +287,12 @@ def opponents(*, player: Player, user: Any) -> list[Player]:
 # --- "my match" ------------------------------------------------------------------------------
 
 
-def my_next_match(*, player: Player) -> Match | None:
-    """His next match in a tournament under way: the one called to a table or being played
-    first, else the next one with both players known."""
+def my_next_match(*, player: Player, user: Any) -> Match | None:
+    """His next match in a tournament under way that `user` may see: the one called to a
+    table or being played first, else the next one with both players known."""
     candidates = list(
         Match.objects.filter(Q(player_a=player) | Q(player_b=player))
+        .filter(tournament__in=_visible(user).values("pk"))
         .filter(status__in=UPCOMING, held=False)
         .exclude(tournament__status=Tournament.Status.FINISHED)
         .select_related("tournament", "player_a", "player_b", "table")
@@ -303,26 +304,28 @@ def my_next_match(*, player: Player) -> Match | None:
     return min(candidates, key=lambda m: rank[m.status])
 
 
-def my_registrations(*, player: Player) -> list[Registration]:
-    """His entries in tournaments not finished, soonest first (all his own: he may see them
-    even in a private tournament, since they are his)."""
+def my_registrations(*, player: Player, user: Any) -> list[Registration]:
+    """His entries in tournaments not finished that `user` may see, soonest first (a private
+    tournament is for its organisers and referees, as everywhere)."""
     return list(
-        Registration.objects.filter(player=player)
+        Registration.objects.filter(player=player, tournament__in=_visible(user).values("pk"))
         .exclude(tournament__status=Tournament.Status.FINISHED)
         .select_related("tournament")
         .order_by("tournament__date", "tournament_id")
     )
 
 
-def my_etag(*, player: Player) -> str:
+def my_etag(*, player: Player, user: Any) -> str:
     """Changes with anything /me/ shows: his matches (table called, score, status) and his
     tournaments' public versions (entries, promotions, the draw). Two small queries."""
+    visible = _visible(user).values("pk")
     latest = (
         Match.objects.filter(Q(player_a=player) | Q(player_b=player))
+        .filter(tournament__in=visible)
         .exclude(tournament__status=Tournament.Status.FINISHED)
         .aggregate(m=Max("updated_at"), n=Count("pk"))
     )
-    versions = Registration.objects.filter(player=player).aggregate(
+    versions = Registration.objects.filter(player=player, tournament__in=visible).aggregate(
         v=Sum("tournament__public_version"), n=Count("pk")
     )
     stamp = int(latest["m"].timestamp() * 1000) if latest["m"] else 0

@@ -226,19 +226,19 @@ class MeView(LoginRequiredMixin, View):
             return render(request, "me.html", {"player": None})
 
         def context() -> dict[str, Any]:
-            return _me_context(player)
+            return me_context(player, request.user)
 
         return live_response(
             request,
-            etag=selectors_players.my_etag(player=player),
+            etag=selectors_players.my_etag(player=player, user=request.user),
             page="me.html",
             fragment="players/_me_live.html",
             context=context,
         )
 
 
-def _me_context(player: Player) -> dict[str, Any]:
-    match = selectors_players.my_next_match(player=player)
+def me_context(player: Player, user: Any) -> dict[str, Any]:
+    match = selectors_players.my_next_match(player=player, user=user)
     next_match = None
     if match is not None:
         mine = "a" if match.player_a_id == player.pk else "b"
@@ -256,7 +256,7 @@ def _me_context(player: Player) -> dict[str, Any]:
             "playing": match.status in ("running", "paused"),
             "self_scoring": match.tournament.self_scoring,
         }
-    registrations = selectors_players.my_registrations(player=player)
+    registrations = selectors_players.my_registrations(player=player, user=user)
     return {
         "player": player,
         "next": next_match,

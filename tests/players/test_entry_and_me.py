@@ -175,3 +175,11 @@ def test_signup_makes_a_login_and_logs_in(client) -> None:
     assert taken.status_code == 400
     # Without mail settings there is no password reset by e-mail.
     assert client.get("/accounts/password/reset/").status_code == 404
+
+
+def test_me_leaves_out_a_private_tournament_the_player_may_not_see() -> None:
+    world = build_world(public=False)
+    client = login(world.player_user)
+    html = client.get("/me/").content.decode()
+    assert world.tournament.name not in html and "data-match" not in html
+    assert client.get("/api/v1/me/").json()["next_match"] is None
