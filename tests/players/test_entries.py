@@ -145,3 +145,10 @@ def test_a_request_to_be_added_is_approved_into_a_player_and_an_entry(online, or
     assert decided.player.user == user
     assert decided.player.name == "Новый Игрок"
     assert Registration.objects.get(tournament=online, player=decided.player).status == "active"
+
+
+def test_more_places_move_the_reserves_up(online, organiser) -> None:
+    regs = [services.entry_submit(tournament=online, user=player_with_login()[1]) for _ in range(4)]
+    services.tournament_update(tournament=online, actor=organiser, data={"max_players": 3})
+    statuses = dict(Registration.objects.filter(tournament=online).values_list("pk", "status"))
+    assert [statuses[r.pk] for r in regs] == ["active", "active", "active", "reserve"]
