@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from rest_framework import pagination, parsers
-from rest_framework.exceptions import ParseError
+from rest_framework import authentication, pagination, parsers, serializers
+from rest_framework.exceptions import ParseError, ValidationError
 
 
 class JSONParser(parsers.JSONParser):
@@ -27,11 +27,61 @@ class JSONParser(parsers.JSONParser):
 
 
 class LimitOffsetPagination(pagination.LimitOffsetPagination):
-    """DRF's limit/offset pages, with both numbers bounded: a limit of 10**30 would otherwise
+    """DRF's limit/offset pages, with both numbers checked (a limit that is not a whole number
+    from 1 is a 400, not silently the default) and bounded: a limit of 10**30 would otherwise
     reach the database as an out-of-range integer."""
 
     max_limit = 1000
     max_offset = 10**9  # far past any list; such a page is simply empty
 
+    def _number(
+        self, request: Any, name: str, minimum: int, maximum: int | None = None
+    ) -> int | None:
+        raw = request.query_params.get(name)
+        if raw is None:
+            return None
+        field = serializers.IntegerField(min_value=minimum, max_value=maximum)
+        try:
+            return int(field.run_validation(raw))
+        except ValidationError as exc:
+            raise ValidationError({name: exc.detail}) from None
+
+    def get_limit(self, request: Any) -> int | None:
+        # Past max_limit is a 400, as the schema's maximum says (not silently a smaller page).
+        limit = self._number(request, self.limit_query_param, 1, self.max_limit)
+        return self.default_limit if limit is None else limit
+
     def get_offset(self, request: Any) -> int:
-        return min(super().get_offset(request), self.max_offset)
+        offset = self._number(request, self.offset_query_param, 0)
+        return 0 if offset is None else min(offset, self.max_offset)
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        parameters = super().get_schema_operation_parameters(view)
+        bounds = {self.limit_query_param: (1, self.max_limit), self.offset_query_param: (0, None)}
+        for parameter in parameters:
+            low, high = bounds.get(parameter["name"], (None, None))
+            if low is not None:
+                parameter["schema"]["minimum"] = low
+            if high is not None:
+                parameter["schema"]["maximum"] = high
+        return parameters
+
+
+class TokenAuthentication(authentication.TokenAuthentication):
+    """DRF's token, sent as ``Authorization: Bearer <key>`` (what OpenAPI's http/bearer scheme
+    and every client generator send) or, as before, ``Authorization: Token <key>``."""
+
+    keywords = ("Bearer", "Token")
+
+    def authenticate(self, request: Any) -> Any:
+        header = authentication.get_authorization_header(request).split()
+        if not header:
+            return None
+        for keyword in self.keywords:
+            if header[0].lower() == keyword.lower().encode():
+                self.keyword = keyword
+                return super().authenticate(request)
+        return None
+
+    def authenticate_header(self, request: Any) -> str:
+        return "Bearer"

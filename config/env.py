@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from urllib.parse import urlsplit
+import re
+from urllib.parse import urlsplit, urlunsplit
 
 
 class ConfigError(SystemExit):
@@ -71,6 +72,22 @@ def database_from_url(url: str, *, conn_max_age: int) -> dict[str, object]:
     return dict(config)
 
 
+REDIS_DATABASES = 16  # Redis's default `databases`
+
+
+def xdist_redis_url(url: str, worker: int) -> str:
+    """The Redis URL of a parallel test worker: database `worker` places after the URL's."""
+    parts = urlsplit(redis_url_checked(url))
+    path = parts.path.strip("/")
+    base = int(path) if path.isdigit() else 0
+    if base + worker >= REDIS_DATABASES:
+        raise ConfigError(
+            f"REDIS_URL: parallel test worker {worker} would need Redis database {base + worker}, "
+            f"beyond {REDIS_DATABASES - 1}; use a lower database in REDIS_URL or fewer workers (-n)."
+        )
+    return urlunsplit(parts._replace(path=f"/{base + worker}"))
+
+
 def redis_url_checked(url: str) -> str:
     parts = urlsplit(url)
     if parts.scheme not in {"redis", "rediss"} or not parts.hostname:
@@ -78,3 +95,16 @@ def redis_url_checked(url: str) -> str:
             "REDIS_URL is malformed: expected redis://host:port/db, e.g. redis://127.0.0.1:6379/0."
         )
     return url
+
+
+_INSTANCE = re.compile(r"[a-z][a-z0-9-]{0,39}")
+
+
+def instance_name(raw: str) -> str:
+    """LUZA_INSTANCE: the installation's namespace in Redis and its workers' names."""
+    if not _INSTANCE.fullmatch(raw):
+        raise ConfigError(
+            f"LUZA_INSTANCE={raw!r} must be 1-40 lowercase letters, digits or '-', "
+            "starting with a letter (e.g. luza-prod)."
+        )
+    return raw

@@ -9,6 +9,56 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+# What the columns hold: a number past these is refused by validation, never sent to the database.
+SMALLINT_MAX = 32767  # PositiveSmallIntegerField
+INT_MAX = 2**31 - 1  # IntegerField, PositiveIntegerField
+BIGINT_MAX = 2**63 - 1  # BigIntegerField, primary keys
+# Money columns are DecimalField(max_digits=10, decimal_places=2).
+MONEY_MAX_DIGITS = 10
+MONEY_PLACES = 2
+
+
+# DRF's own words for list lengths have no Russian translation.
+LIST_ERRORS = {
+    "max_length": _("The list is too long: at most {max_length} are allowed."),
+    "min_length": _("The list must not be empty."),
+    "empty": _("The list must not be empty."),
+}
+
+
+def component(name: str) -> dict[str, str]:
+    """A reference to a schema component (for extend_schema_field), e.g. one that
+    config.schema adds from the rules engine's contract."""
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+class FieldErrorSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="Stable code of the refusal, e.g. max_value.")
+    message = serializers.CharField(help_text="In the user's language.")
+
+
+class ErrorSerializer(serializers.Serializer):
+    """The body of every error answer of the API (4xx and 5xx)."""
+
+    code = serializers.CharField(help_text="Stable code: what to branch on.")
+    message = serializers.CharField(help_text="A sentence in the user's language.")
+    params = serializers.DictField(help_text="The values the message speaks of, by name.")
+    fields = serializers.DictField(
+        child=FieldErrorSerializer(many=True),
+        required=False,
+        help_text='Invalid input only (code "invalid"): the refusals per field; a nested field '
+        'is named by its path ("player.name", "place_shares.3").',
+    )
+
+
+class QueryIntegerField(serializers.IntegerField):
+    """An integer query parameter: given empty ("?after="), it is invalid, not its default."""
+
+    def get_value(self, dictionary: Any) -> Any:
+        if self.field_name in dictionary:
+            return dictionary.get(self.field_name)
+        return serializers.empty
+
 
 class StrictSerializer(serializers.Serializer):
     """A request body: a key the endpoint does not know is refused (400), not dropped, so that
@@ -19,6 +69,20 @@ class StrictSerializer(serializers.Serializer):
             unknown = sorted(str(key) for key in set(data) - set(self.fields))
             if unknown:
                 raise serializers.ValidationError({key: [_("Unknown field.")] for key in unknown})
+            # DRF's CharField takes a number as its text; the schema says string, and so do we.
+            wrong = sorted(
+                name
+                for name, field in self.fields.items()
+                if isinstance(field, serializers.CharField)
+                and not field.read_only
+                and name in data
+                and data[name] is not None
+                and not isinstance(data[name], str)
+            )
+            if wrong:
+                raise serializers.ValidationError(
+                    {name: [_("Not a valid string.")] for name in wrong}
+                )
         return super().to_internal_value(data)
 
 

@@ -6,10 +6,12 @@ Set: PostgreSQL, and Redis as Celery broker and cache (production, CI).
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
+from whitenoise.compress import Compressor
 
 from config.env import (
     ConfigError,
@@ -18,12 +20,20 @@ from config.env import (
     env_int,
     env_list,
     env_str,
+    instance_name,
     redis_url_checked,
 )
+from config.logs import django_logging
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("LUZA_VAR_DIR") or BASE_DIR / "var")
-VAR_DIR.mkdir(parents=True, exist_ok=True)
+try:
+    VAR_DIR.mkdir(parents=True, exist_ok=True)
+except OSError as _exc:
+    raise ConfigError(
+        f"LUZA_VAR_DIR {VAR_DIR} cannot be created ({_exc.strerror}): set LUZA_VAR_DIR to a "
+        "folder the service user may write (docs/deployment.md)."
+    ) from None
 
 DEFAULT_SECRET_KEY = "luza-insecure-development-key-do-not-use-in-production"  # noqa: S105
 DEBUG = env_bool("DJANGO_DEBUG", False)
@@ -48,6 +58,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "csp",
+    "axes",
     "rules",
     "tournaments",
     "matches",
@@ -62,9 +73,13 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.throttle.AnonymousPageThrottleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    "config.login_log.LoginRefusalLog",
+    # Last, as django-axes asks: turns a locked-out login into its answer (config/login_limit).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -120,13 +135,18 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: Celery broker and cache ---------------------------------------------------------
+# One installation, one namespace: everything it keeps in Redis (cache, queues, unacknowledged
+# tasks, worker pings, the health ping) is prefixed with LUZA_INSTANCE (docs/deployment.md).
+INSTANCE = instance_name(env_str("LUZA_INSTANCE", "luza"))
 REDIS_URL = redis_url_checked(env_str("REDIS_URL")) if env_str("REDIS_URL") else ""
+CACHE_PREFIX = env_str("LUZA_CACHE_PREFIX") or f"{INSTANCE}.cache"
+BROKER_PREFIX = f"{INSTANCE}.broker:"
 if REDIS_URL:
     CACHES = {
         "default": {
             "BACKEND": "config.cache.RedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": env_str("LUZA_CACHE_PREFIX", "luza"),
+            "KEY_PREFIX": CACHE_PREFIX,
         }
     }
     CELERY_BROKER_URL = REDIS_URL
@@ -134,6 +154,8 @@ if REDIS_URL:
         # ETA tasks (match clocks) stay reserved this long before Redis redelivers them;
         # the periodic sweep covers a worker that died with clocks in hand.
         "visibility_timeout": 3 * 3600,
+        # Queues, bindings, unacknowledged tasks and the control channels (pings) alike.
+        "global_keyprefix": BROKER_PREFIX,
     }
 else:
     CACHES = {
@@ -153,6 +175,12 @@ else:
     for _folder in (_broker_dir, VAR_DIR / "celery-control", VAR_DIR / "cache"):
         _folder.mkdir(parents=True, exist_ok=True)
 
+CELERY_TASK_DEFAULT_QUEUE = INSTANCE
+CELERY_TASK_DEFAULT_EXCHANGE = INSTANCE
+CELERY_TASK_DEFAULT_ROUTING_KEY = INSTANCE
+CELERY_CONTROL_EXCHANGE = INSTANCE
+CELERY_EVENT_EXCHANGE = f"{INSTANCE}.events"
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False  # LOGGING below: one format for every process
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True
@@ -162,11 +190,17 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
 CELERY_ENABLE_UTC = True
 CLOCK_SWEEP_SECONDS = env_int("LUZA_CLOCK_SWEEP_SECONDS", 5)
+HEALTH_PING_SECONDS = env_int("LUZA_HEALTH_PING_SECONDS", 10)  # /healthz reads the last ping
 CELERY_BEAT_SCHEDULE = {
     "sweep-expired-clocks": {
         "task": "matches.tasks.clock_sweep",
         "schedule": timedelta(seconds=CLOCK_SWEEP_SECONDS),
         "options": {"expires": CLOCK_SWEEP_SECONDS},
+    },
+    "ping-workers": {
+        "task": "config.workers_ping",
+        "schedule": timedelta(seconds=HEALTH_PING_SECONDS),
+        "options": {"expires": HEALTH_PING_SECONDS},
     },
     "prune-idempotency-records": {
         "task": "matches.tasks.idempotency_prune",
@@ -186,7 +220,27 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
-LOGIN_RATE_LIMIT = env_int("LUZA_LOGIN_RATE_LIMIT", 10)  # failed attempts per 15 minutes
+# Failed logins (django-axes, config/login_limit.py): per client address and username together.
+AUTHENTICATION_BACKENDS = [
+    "config.login_limit.LoginLimitBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("LUZA_LOGIN_RATE_LIMIT", 10)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LUZA_LOGIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["ip_address", "username"]]
+AXES_USERNAME_CALLABLE = "config.login_limit.normalised_username"
+AXES_CLIENT_IP_CALLABLE = "config.client_ip.client_ip"
+AXES_LOCKOUT_CALLABLE = "config.login_limit.lockout_response"
+AXES_RESET_ON_SUCCESS = True
+# The client's address: REMOTE_ADDR, unless a reverse proxy is declared here (docs/deployment.md).
+# With nginx's `X-Forwarded-For $proxy_add_x_forwarded_for`: "X-Forwarded-For" and count 1.
+LUZA_TRUSTED_PROXY_HEADER = env_str("LUZA_TRUSTED_PROXY_HEADER", "")
+LUZA_TRUSTED_PROXY_COUNT = env_int("LUZA_TRUSTED_PROXY_COUNT", 1)
+# Requests per client address of anonymous readers, pages and API together (config/throttle.py);
+# a phone polling every 2 s makes 30 a minute. Empty: no limit.
+LUZA_ANON_RATE = env_str("LUZA_ANON_RATE", "120/min")
+if LUZA_ANON_RATE and not re.fullmatch(r"\d+/(s|sec|second|m|min|minute|h|hour)", LUZA_ANON_RATE):
+    raise ConfigError(f"LUZA_ANON_RATE={LUZA_ANON_RATE!r}: give requests per period, like 120/min")
 
 # --- Language and time ----------------------------------------------------------------------
 LANGUAGE_CODE = "ru"
@@ -209,23 +263,25 @@ STORAGES = {
     },
 }
 WHITENOISE_USE_FINDERS = DEBUG
+# Source maps are for a developer's browser, not for phones: compressing them (brotli at its
+# best) was most of collectstatic's two minutes on every release (deploy/bin/install).
+WHITENOISE_SKIP_COMPRESS_EXTENSIONS = (*Compressor.SKIP_COMPRESS_EXTENSIONS, "map")
 
 # --- API ------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "config.drf.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_THROTTLE_CLASSES": ["config.throttle.AnonymousReadThrottle"],
     "DEFAULT_PAGINATION_CLASS": "config.drf.LimitOffsetPagination",
     "PAGE_SIZE": 100,
     "EXCEPTION_HANDLER": "config.api.exception_handler",
-    "DEFAULT_PARSER_CLASSES": [
-        "config.drf.JSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # JSON only: form and multipart bodies cannot say a list, a null or a nested object.
+    "DEFAULT_PARSER_CLASSES": ["config.drf.JSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
 }
@@ -240,8 +296,13 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "config.api.document_transport_errors",
+        "config.schema.document_errors",
+        "config.schema.document_contract",
+        "config.schema.document_optional_auth",
+        "config.schema.openapi_31",
     ],
+    # 3.1: nullables as JSON Schema's null type, which strict readers and generators understand.
+    "OAS_VERSION": "3.1.0",
     # Three models have a "status"; name each enum so the schema keeps them apart.
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": "matches.models.Match.Status",
@@ -282,14 +343,7 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    "root": {"handlers": ["console"], "level": env_str("LUZA_LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
-}
+LOGGING = django_logging()  # UTC, one format, LUZA_LOG_LEVEL (config/logs.py)
 
 # --- Luza -----------------------------------------------------------------------------------
 LUZA_REQUIRE_SERVICES = env_bool("LUZA_REQUIRE_SERVICES", False)

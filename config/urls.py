@@ -17,3 +17,6 @@ urlpatterns = [
     path("", include("tournaments.urls_players")),
     path("", include("tournaments.urls")),
 ]
+
+# Under /api/ a path no route takes answers the API's JSON 404, not a page.
+handler404 = "config.api.not_found"

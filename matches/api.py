@@ -11,7 +11,6 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_cache_control
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
@@ -23,7 +22,7 @@ from rest_framework.response import Response
 import rules
 from config.serializers import validated
 from matches import selectors, services
-from matches.errors import MatchError, rule_error_body
+from matches.errors import MatchError, rule_refusal
 from matches.models import Match, Table
 from matches.serializers import (
     MatchClockWriteSerializer,
@@ -34,6 +33,7 @@ from matches.serializers import (
     MatchEventWriteSerializer,
     MatchHoldWriteSerializer,
     MatchJudgeWriteSerializer,
+    MatchLogQuerySerializer,
     MatchTableWriteSerializer,
     MatchUndoWriteSerializer,
     MatchWalkoverWriteSerializer,
@@ -70,6 +70,14 @@ _422 = OpenApiResponse(
 )
 _409_PLAIN = OpenApiResponse(MatchErrorSerializer, description="The table is not in that state.")
 WRITE_ERRORS = {400: _400, 403: _403, 404: _404, 409: _409, 422: _422}
+ETAG = OpenApiParameter(
+    "ETag",
+    str,
+    OpenApiParameter.HEADER,
+    description="The match's version tag (weak): send it back as If-None-Match.",
+    response=[200, 304],
+    required=True,
+)
 
 
 def render_match(match: Match) -> dict[str, Any]:
@@ -77,34 +85,24 @@ def render_match(match: Match) -> dict[str, Any]:
     return match_data(match)
 
 
-def _refusal(err: MatchError, match_id: int | None) -> Response:
-    if err.status == status.HTTP_404_NOT_FOUND:
-        # The answer to a match one may not see: an unknown id must not look different.
-        raise NotFound
-    body = err.as_dict()
-    if err.status == status.HTTP_409_CONFLICT and match_id is not None:
-        body["match"] = render_match(selectors.match_get(match_id=match_id))
-    return Response(body, status=err.status)
-
-
 def _run(match_id: int, write: Callable[[], services.WriteResult | Match]) -> Response:
-    """Call a service and answer: its result, or its refusal (409 with the current match)."""
+    """Call a service and answer its result. Its refusal goes to the API's one exception
+    handler; a conflict (409) carries the current match, to refresh from."""
     try:
         result = write()
     except MatchError as err:
-        return _refusal(err, match_id)
+        if err.status == status.HTTP_409_CONFLICT:
+            err.extra["match"] = render_match(selectors.match_get(match_id=match_id))
+        raise
     except TournamentError as err:
         # The tournament refused the write's consequences (e.g. the next match has started):
         # nothing of it was kept.
-        body = {"code": err.code, "message": err.message, "params": err.params}
         if err.status == status.HTTP_409_CONFLICT:
-            body["match"] = render_match(selectors.match_get(match_id=match_id))
-        return Response(body, status=err.status)
+            err.extra["match"] = render_match(selectors.match_get(match_id=match_id))
+        raise
     except rules.RuleError as err:
         names = selectors.match_player_names(match=selectors.match_get(match_id=match_id))
-        return Response(
-            rule_error_body(err, names=names), status=status.HTTP_422_UNPROCESSABLE_ENTITY
-        )
+        raise rule_refusal(err, names=names) from None
     if isinstance(result, Match):
         return Response(render_match(selectors.match_get(match_id=result.pk)))
     return Response(result.body, status=result.status_code)
@@ -122,6 +120,15 @@ class MatchViewSet(viewsets.GenericViewSet):
         summary="A match: players, head start, table, engine state, clock, version, last events",
         description="Answered with an ETag; sent back in If-None-Match, an unchanged match is "
         "304 with no body (a new event, clock or table change makes a new ETag).",
+        parameters=[
+            OpenApiParameter(
+                "If-None-Match",
+                str,
+                OpenApiParameter.HEADER,
+                description="The ETag of the version you have: 304 while it is current.",
+            ),
+            ETAG,
+        ],
         responses={
             200: MatchDetailSerializer,
             304: OpenApiResponse(description="Not modified since the ETag given."),
@@ -168,9 +175,7 @@ class MatchViewSet(viewsets.GenericViewSet):
     @extend_schema(
         methods=["GET"],
         summary="The match's log (events and undos)",
-        parameters=[
-            OpenApiParameter("after", int, description="Only entries after this seq (for polling).")
-        ],
+        parameters=[MatchLogQuerySerializer],
         responses={200: MatchEventLogSerializer, 400: _400, 403: _403, 404: _404},
     )
     @extend_schema(
@@ -186,17 +191,13 @@ class MatchViewSet(viewsets.GenericViewSet):
     def events(self, request: Request, pk: str | None = None) -> Response:
         if request.method == "GET":
             match = self.get_object()
-            try:
-                after = max(0, int(request.query_params.get("after", 0)))
-            except ValueError:
-                return Response(
-                    {"after": [_("A valid integer is required.")]},
-                    status=status.HTTP_400_BAD_REQUEST,
-                )
-            entries = selectors.match_events(match=match, after_seq=after)
-            return Response(
-                MatchEventLogSerializer({"version": match.version, "events": entries}).data
-            )
+            query = validated(MatchLogQuerySerializer, request.query_params)
+            after, limit = query["after"], query["limit"]
+            entries = list(selectors.match_events(match=match, after_seq=after)[: limit + 1])
+            log = {"version": match.version, "events": entries[:limit], "next_after": None}
+            if len(entries) > limit:
+                log["next_after"] = entries[limit - 1].seq
+            return Response(MatchEventLogSerializer(log).data)
         data = validated(MatchEventWriteSerializer, request.data)
         match_id, authorize = self._scoring_target(request)
         return _run(
@@ -347,9 +348,6 @@ class _TournamentView(GenericAPIView):
     lookup_url_kwarg = "tournament_pk"
     pagination_class = None
 
-    def _error(self, err: MatchError) -> Response:
-        return Response(err.as_dict(), status=err.status)
-
 
 class TournamentTablesView(_TournamentView):
     """The table board of a tournament (read: anyone who may see it); set the tables (write:
@@ -412,8 +410,5 @@ class TournamentTableFreeView(_TournamentView):
     def post(self, request: Request, tournament_pk: int, number: int) -> Response:
         tournament = self.get_object()
         table = get_object_or_404(Table, tournament=tournament, number=number)
-        try:
-            match = services.table_free(table=table, actor=request.user)
-        except MatchError as err:
-            return self._error(err)
+        match = services.table_free(table=table, actor=request.user)
         return Response(TableBoardMatchSerializer(selectors.match_get(match_id=match.pk)).data)

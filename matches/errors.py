@@ -12,6 +12,7 @@ from typing import Any
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from config.errors import UNPROCESSABLE, ApiError
 from rules import RuleError
 
 # What an event is, as the object of "cannot enter ... now".
@@ -50,32 +51,9 @@ _INVALID_EVENT: dict[str, Promise] = {
 }
 
 
-class MatchError(Exception):
-    """A refused match write: a stable code, a translatable message and its params."""
-
-    def __init__(
-        self,
-        code: str,
-        message: Promise | str,
-        *,
-        status: int = 409,
-        params: dict[str, Any] | None = None,
-        display: dict[str, Any] | None = None,
-    ) -> None:
-        super().__init__(code)
-        self.code = code
-        self.message = message
-        self.status = status
-        self.params = params or {}
-        # Values for the sentence only, e.g. a status's translated label instead of its code.
-        self.display = display or {}
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "code": self.code,
-            "message": str(self.message) % {**self.params, **self.display},
-            "params": self.params,
-        }
+class MatchError(ApiError):
+    """A refused match write (409 unless said otherwise); its message is a lazy template,
+    filled with ``params`` and ``display`` in the requesting user's language."""
 
 
 def _player(slot: object, names: dict[str, str] | None) -> str:
@@ -134,7 +112,22 @@ def rule_error_message(err: RuleError, *, names: dict[str, str] | None = None) -
 
 
 def rule_error_body(err: RuleError, *, names: dict[str, str] | None = None) -> dict[str, Any]:
-    return {"code": err.code, "message": rule_error_message(err, names=names), "params": err.params}
+    return rule_refusal(err, names=names).as_dict()
+
+
+class RuleRefusal(MatchError):
+    """The engine's refusal of an event (422), its sentence already said for these players."""
+
+    preformatted = True
+
+
+def rule_refusal(err: RuleError, *, names: dict[str, str] | None = None) -> RuleRefusal:
+    return RuleRefusal(
+        err.code,
+        rule_error_message(err, names=names),
+        status=UNPROCESSABLE,
+        params=dict(err.params),
+    )
 
 
 # --- Refusals of this app -----------------------------------------------------------------

@@ -9,10 +9,34 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from config.serializers import StrictSerializer
+from config.serializers import (
+    INT_MAX,
+    ErrorSerializer,
+    QueryIntegerField,
+    StrictSerializer,
+    component,
+)
 from matches import selectors
 from matches.models import Match, MatchEvent
 from matches.services import CLOCK_ACTIONS, has_time_rule
+
+# --- the rules engine's contract (rules.contract; components added by config.schema) ---------
+
+
+@extend_schema_field(component("EngineEvent"))
+class EventField(serializers.DictField):
+    """One engine event: a union discriminated on `type` in the schema; the engine judges it."""
+
+
+@extend_schema_field(component("MatchState"))
+class StateField(serializers.JSONField):
+    pass
+
+
+@extend_schema_field(component("MatchRuleset"))
+class RulesetField(serializers.JSONField):
+    pass
+
 
 # --- requests -------------------------------------------------------------------------------
 
@@ -27,20 +51,23 @@ class MatchIdempotentWriteSerializer(StrictSerializer):
 
 
 class MatchEventWriteSerializer(MatchIdempotentWriteSerializer):
-    event = serializers.DictField(
+    event = EventField(
         help_text=_(
             'One engine event, e.g. {"type": "shot", "player": "a", "pocketed": 1}; '
             "its keys are checked by the rules engine (422 invalid_event)."
         )
     )
     expected_version = serializers.IntegerField(
-        min_value=0, help_text=_("The match version the client saw; 409 if it has changed.")
+        min_value=0,
+        max_value=INT_MAX,
+        help_text=_("The match version the client saw; 409 if it has changed."),
     )
 
 
 class MatchUndoWriteSerializer(MatchIdempotentWriteSerializer):
     expected_version = serializers.IntegerField(
         min_value=0,
+        max_value=INT_MAX,
         required=False,
         help_text=_("If given, the undo is refused (409) when the match has changed since."),
     )
@@ -75,8 +102,13 @@ class MatchWalkoverWriteSerializer(StrictSerializer):
     reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
 
 
+TABLES_MAX = 200  # tables of one tournament (TablesEnsureWriteSerializer)
+
+
 class MatchTableWriteSerializer(StrictSerializer):
-    table = serializers.IntegerField(min_value=1, help_text=_("The table's number."))
+    table = serializers.IntegerField(
+        min_value=1, max_value=TABLES_MAX, help_text=_("The table's number.")
+    )
 
 
 class MatchHoldWriteSerializer(StrictSerializer):
@@ -84,7 +116,27 @@ class MatchHoldWriteSerializer(StrictSerializer):
 
 
 class TablesEnsureWriteSerializer(StrictSerializer):
-    count = serializers.IntegerField(min_value=0, max_value=200)
+    count = serializers.IntegerField(min_value=0, max_value=TABLES_MAX)
+
+
+EVENTS_PAGE = 500  # entries of a match's log per read; a long match has a few hundred
+
+
+class MatchLogQuerySerializer(serializers.Serializer):
+    after = QueryIntegerField(
+        min_value=0,
+        max_value=INT_MAX,
+        required=False,
+        default=0,
+        help_text=_("Only entries after this seq (for polling)."),
+    )
+    limit = QueryIntegerField(
+        min_value=1,
+        max_value=EVENTS_PAGE,
+        required=False,
+        default=EVENTS_PAGE,
+        help_text=_("At most this many entries; the answer's next_after continues."),
+    )
 
 
 # --- answers --------------------------------------------------------------------------------
@@ -176,6 +228,11 @@ class MatchEventSerializer(serializers.Serializer):
 class MatchEventLogSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     events = MatchEventSerializer(many=True)
+    next_after = serializers.IntegerField(
+        allow_null=True,
+        default=None,
+        help_text=_("More entries follow: ask again with after=next_after. Null: the log's end."),
+    )
 
 
 class MatchDetailSerializer(serializers.Serializer):
@@ -194,11 +251,11 @@ class MatchDetailSerializer(serializers.Serializer):
     self_scoring = serializers.BooleanField(source="tournament.self_scoring")
     players = MatchPlayersSerializer(source="*")
     head_start = serializers.SerializerMethodField()
-    ruleset = serializers.JSONField()
+    ruleset = RulesetField()
     table = MatchTableSerializer(allow_null=True)
     called_at = serializers.DateTimeField(allow_null=True)
     version = serializers.IntegerField(help_text=_("Log entries so far; send it back to write."))
-    state = serializers.JSONField(
+    state = StateField(
         help_text=_(
             "The rules engine's state after the log; once the match has a result, with that "
             "result (winner, score) laid over it, as after a walkover or a correction."
@@ -245,7 +302,7 @@ class MatchDetailSerializer(serializers.Serializer):
         return selectors.correction_data(match)
 
     @extend_schema_field(
-        {"type": "string", "enum": ["a", "b"], "nullable": True, "description": "winner's slot"}
+        serializers.ChoiceField(choices=["a", "b"], allow_null=True, help_text="winner's slot")
     )
     def get_winner(self, match: Match) -> str | None:
         return winning_slot(match)
@@ -355,13 +412,10 @@ def judge_data(match: Match) -> dict[str, Any]:
     }
 
 
-class MatchErrorSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField(help_text=_("In the user's language."))
-    params = serializers.DictField()
+MatchErrorSerializer = ErrorSerializer
 
 
-class MatchConflictSerializer(MatchErrorSerializer):
+class MatchConflictSerializer(ErrorSerializer):
     match = MatchDetailSerializer(help_text=_("The match as it is now, to refresh from."))
 
 

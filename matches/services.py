@@ -80,12 +80,28 @@ def _user(actor: Any) -> Any:
     return actor if actor is not None and getattr(actor, "is_authenticated", False) else None
 
 
-# Tournament columns no write of a match reads: its texts and prize settings. Left out of the
-# lock, they are not loaded and parsed on every ball, and its SQL stays short enough for the
-# database driver to keep its parsed form.
+# Tournament columns no write of a match reads: its texts, entry and prize settings (a finished
+# match's progression locks and reads the tournament itself). Left out of the lock, they are not
+# loaded and parsed on every ball, and its SQL stays short enough for the database driver to
+# keep its parsed form (tests/performance/test_event_path.py).
 _UNUSED_BY_WRITES = tuple(
     f"tournament__{name}"
-    for name in ("description", "venue", "chief_judge", "stage_rules", "fee_bands", "place_shares")
+    for name in (
+        "description",
+        "venue",
+        "chief_judge",
+        "stage_rules",
+        "fee_bands",
+        "place_shares",
+        "preset",
+        "entry_fee",
+        "pool_percent",
+        "prize_unit",
+        "added_money",
+        "max_players",
+        "draw_method",
+        "random_seed",
+    )
 )
 
 
@@ -734,6 +750,13 @@ def _expire_locked(match: Match, *, via: str, now: datetime | None = None) -> bo
         batch=batch,
     )
     batch.send()
+    logger.info(
+        "clock expired: match=%s tournament=%s via=%s late_ms=%s",
+        match.pk,
+        match.tournament_id,
+        via,
+        (now - deadline) // _MS,
+    )
     if state is not None and state["finished"]:
         match_finish_from_state(match=match, actor=None, now=now)
     return True

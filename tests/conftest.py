@@ -4,10 +4,82 @@ pure test folders (rules, algorithms) also run without Django."""
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 
 PASSWORD = "correct-horse-battery"
+
+# What makes a test more than a fast one: a database, a browser, real processes, or length.
+_HEAVY_FIXTURES = frozenset(
+    {
+        "db",
+        "transactional_db",
+        "live_server",
+        "django_db_setup",
+        "require_postgres",
+        "require_redis",
+    }
+)
+_HEAVY_MARKERS = ("django_db", "services", "browser", "slow")
+
+
+def _in_group(item: pytest.Item, group: str) -> None:
+    """What xdist's loadgroup does with an xdist_group marker: the scheduler groups by a
+    "@group" suffix of the node id. pytest-xdist 3.8 writes `item._nodeid`, which pytest 9 no
+    longer reads (the id moved to `item._id`), so the marker alone groups nothing there."""
+    if not hasattr(item, "_id") or item.nodeid.endswith(f"@{group}"):
+        return
+    from _pytest.nodeid import coerce_node_id
+
+    item._id = coerce_node_id(f"{item.nodeid}@{group}")
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """`--dist loadgroup`, with the tests of one file kept together on one worker: modules
+    build their world once (module-scoped fixtures in a transaction), and a transactional test
+    of another module run in between on that worker would flush it away."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class FilesAndGroups(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            group = nodeid.rpartition("@")[2] if nodeid.rfind("@") > nodeid.rfind("]") else ""
+            return f"@{group}" if group else super()._split_scope(nodeid)
+
+    return FilesAndGroups(config, log)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--fast",
+        action="store_true",
+        help="run only the tests that need no database, browser or service and are not slow "
+        "(make check)",
+    )
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the xdist_group markers
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # Tests that start Celery workers, beat or gunicorn, flush Redis or load the machine run
+    # one after another on one xdist worker (`--dist loadgroup`): their timing claims then
+    # compete with ordinary tests only, never with each other.
+    grouping = getattr(config.option, "loadgroup", False)  # set in xdist workers
+    for item in items:
+        if item.get_closest_marker("services") is not None:
+            item.add_marker(pytest.mark.xdist_group("services"))
+            if grouping:
+                _in_group(item, "services")
+    if not config.getoption("--fast"):
+        return
+    fast, heavy = [], []
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        marked = any(item.get_closest_marker(name) for name in _HEAVY_MARKERS)
+        (heavy if marked or fixtures & _HEAVY_FIXTURES else fast).append(item)
+    items[:] = fast
+    config.hook.pytest_deselected(items=heavy)
 
 
 def require_service(name: str) -> None:

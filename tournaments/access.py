@@ -76,6 +76,14 @@ def can_view_match(user: Any, match: Match) -> bool:
     return match.tournament.is_public or match_scoring_role(user, match) is not None
 
 
+def can_see_player_login(user: Any, player: Any) -> bool:
+    """Which login a player is linked to is nobody else's business: the player himself, the
+    organisers (who link players to logins) and superusers see it; anonymous readers never."""
+    if not user or not user.is_authenticated:
+        return False
+    return bool(user.is_superuser or player.user_id == user.pk or is_organiser_role(user))
+
+
 def managed_tournaments(user: Any) -> Any:
     """The tournaments `user` organises (all for a superuser), as a queryset to scope by."""
     from tournaments.models import Tournament
@@ -374,3 +382,24 @@ def can_reset_login_password(user: Any, login: Any, tournament: Tournament) -> b
     return issued.tournament_id is not None and (
         managed_tournaments(user).filter(pk=issued.tournament_id).exists()
     )
+
+
+# --- Logins of the organiser role (API tokens) -----------------------------------------------
+
+
+class OrganiserRolePermission(BasePermission):
+    """API: members of the organiser group and superusers, for every method."""
+
+    def has_permission(self, request: Any, view: Any) -> bool:
+        return is_organiser_role(request.user)
+
+
+class OrganiserRoleRequiredMixin(AccessMixin):
+    """Pages of the organiser role not tied to one tournament: anonymous → login, others 403."""
+
+    def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> Any:
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        if not is_organiser_role(request.user):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)

@@ -3,21 +3,15 @@ Views only parse, check permissions (tournaments.access) and call services or se
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.db.models import Q
-from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.cache import patch_cache_control
+from django.utils.translation import get_language
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.decorators import action
-from rest_framework.exceptions import (
-    APIException,
-    NotFound,
-    PermissionDenied,
-    ValidationError,
-)
 from rest_framework.permissions import SAFE_METHODS, AllowAny, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -25,9 +19,8 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 from rest_framework.viewsets import GenericViewSet
 
-from tournaments import access, selectors, services
+from tournaments import access, http_cache, selectors, services
 from tournaments import serializers as s
-from tournaments.errors import TournamentError
 from tournaments.models import Player, Registration, Tournament
 from tournaments.presets import PRESETS
 
@@ -40,45 +33,19 @@ ERRORS = {
 }
 
 
+PAGE_PARAMETERS = [
+    OpenApiParameter("limit", int, description="Entries per page (default 100, at most 1000)."),
+    OpenApiParameter("offset", int, description="Entries to skip."),
+]
+NOT_MODIFIED = OpenApiResponse(description="Not modified since the ETag given.")
+PUBLIC_READ = (
+    "Answered with an ETag (the tournament's public version); sent back in If-None-Match, an "
+    "unchanged answer is 304 with no body."
+)
+
+
 def _errors(*codes: int) -> dict[int, OpenApiResponse]:
     return {code: ERRORS[code] for code in codes}
-
-
-def _first_message(detail: Any) -> str:
-    if isinstance(detail, dict):
-        for field, value in detail.items():
-            message = _first_message(value)
-            return message if field == "non_field_errors" else f"{field}: {message}"
-    if isinstance(detail, list) and detail:
-        return _first_message(detail[0])
-    return str(detail)
-
-
-class ApiErrorsMixin:
-    """Every error of these views is ``{"code", "message"}`` (plus ``fields`` for invalid
-    input), in the user's language; a service's refusal keeps its own code and status."""
-
-    def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, TournamentError):
-            return Response(exc.to_dict(), status=exc.status)
-        # Django's own refusals (get_object_or_404, access.require_manage) in the same shape.
-        if isinstance(exc, Http404):
-            exc = NotFound()
-        elif isinstance(exc, DjangoPermissionDenied):
-            exc = PermissionDenied()
-        response = super().handle_exception(exc)  # type: ignore[misc]
-        if isinstance(exc, ValidationError):
-            body: dict[str, Any] = {"code": "invalid", "message": _first_message(exc.detail)}
-            if isinstance(exc.detail, dict):
-                body["fields"] = exc.detail
-            response.data = body
-        elif isinstance(exc, APIException):
-            codes = exc.get_codes()
-            response.data = {
-                "code": codes if isinstance(codes, str) else "error",
-                "message": _first_message(exc.detail),
-            }
-        return response
 
 
 class OrganiserRoleOrReadOnly(BasePermission):
@@ -99,7 +66,7 @@ def _managed_ids(request: Request) -> set[int]:
 
 
 @extend_schema(tags=["players"])
-class PlayerViewSet(ApiErrorsMixin, GenericViewSet):
+class PlayerViewSet(GenericViewSet):
     permission_classes = [OrganiserRoleOrReadOnly]
     serializer_class = s.PlayerSerializer
     queryset = Player.objects.all()
@@ -113,7 +80,7 @@ class PlayerViewSet(ApiErrorsMixin, GenericViewSet):
         query.is_valid(raise_exception=True)
         players = selectors.player_list(search=query.validated_data.get("search", ""))
         page = self.paginate_queryset(players)
-        context: dict[str, Any] = {}
+        context: dict[str, Any] = {"request": request}
         if "tournament" in query.validated_data:
             visible = selectors.tournament_list(user=request.user)
             context["statuses"] = dict(
@@ -136,17 +103,17 @@ class PlayerViewSet(ApiErrorsMixin, GenericViewSet):
         values = dict(data.validated_data)
         confirm = values.pop("confirm")
         player = services.player_create(actor=request.user, confirm_duplicate=confirm, **values)
-        return Response(s.PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
+        body = s.PlayerSerializer(player, context={"request": request}).data
+        return Response(body, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={200: s.PlayerDetailSerializer, **_errors(404)})
     def retrieve(self, request: Request, pk: str) -> Response:
         player = self.get_object()
-        # Players are shared, but a private tournament's games are not: its entries stay hidden.
-        visible = selectors.tournament_list(user=request.user)
-        history = selectors.player_rating_history(player=player).filter(
-            Q(tournament__isnull=True) | Q(tournament__in=visible)
-        )
-        return Response(s.PlayerDetailSerializer(player, context={"rating_history": history}).data)
+        # Players are shared, but a private tournament's games are not: its entries are one
+        # anonymous line.
+        history = selectors.player_rating_history_for(player=player, user=request.user)
+        context = {"request": request, "rating_history": history}
+        return Response(s.PlayerDetailSerializer(player, context=context).data)
 
     @extend_schema(
         request=s.PlayerUpdateSerializer,
@@ -157,14 +124,14 @@ class PlayerViewSet(ApiErrorsMixin, GenericViewSet):
         data = s.PlayerUpdateSerializer(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         player = services.player_update(player=player, actor=request.user, data=data.validated_data)
-        return Response(s.PlayerSerializer(player).data)
+        return Response(s.PlayerSerializer(player, context={"request": request}).data)
 
 
 # --- tournaments -----------------------------------------------------------------------------
 
 
 @extend_schema(tags=["tournaments"])
-class TournamentViewSet(ApiErrorsMixin, GenericViewSet):
+class TournamentViewSet(GenericViewSet):
     permission_classes = [access.TournamentPermission]
     creates_tournament = True
     serializer_class = s.TournamentSerializer
@@ -271,25 +238,80 @@ class TournamentViewSet(ApiErrorsMixin, GenericViewSet):
             )
         )
 
-    @extend_schema(responses={200: s.BracketSerializer, **_errors(404)})
+    def _public_read(
+        self,
+        request: Request,
+        tournament: Tournament,
+        name: str,
+        etag: str,
+        compute: Callable[[], Any],
+    ) -> Response:
+        """A read that grows with the tournament (a 1024-player bracket is ~1 MB of JSON):
+        computed once per version and language into the shared cache, 304 to a client that
+        has this version (ETag / If-None-Match)."""
+        tag = f'W/"{name}-{etag}-{get_language()}"'
+        current = True
+        if http_cache.not_modified(request, tag):
+            response = Response(status=status.HTTP_304_NOT_MODIFIED)
+        else:
+            place = http_cache.page_cache(tournament, etag, f"api-{name}")
+            data, current = http_cache.cached_value(place, compute)
+            response = Response(data)
+        if current:  # the last version while another process computes this one: no ETag
+            response["ETag"] = tag
+        patch_cache_control(response, no_cache=True, private=True)
+        return response
+
+    @extend_schema(
+        responses={200: s.BracketSerializer, 304: NOT_MODIFIED, **_errors(404)},
+        description=PUBLIC_READ + " Match statuses follow within 30 s while it runs.",
+    )
     @action(detail=True, methods=["get"])
     def bracket(self, request: Request, pk: str) -> Response:
-        return Response(selectors.tournament_bracket(tournament=self.get_object()))
+        tournament = self.get_object()
+        return self._public_read(
+            request,
+            tournament,
+            "bracket",
+            http_cache.bracket_etag(tournament),
+            lambda: selectors.tournament_bracket(tournament=tournament),
+        )
 
-    @extend_schema(responses={200: s.StandingsSerializer, **_errors(404)})
+    @extend_schema(
+        responses={200: s.StandingsSerializer, 304: NOT_MODIFIED, **_errors(404)},
+        description=PUBLIC_READ,
+    )
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str) -> Response:
-        return Response(selectors.tournament_standings(tournament=self.get_object()))
+        tournament = self.get_object()
+        return self._public_read(
+            request,
+            tournament,
+            "standings",
+            http_cache.tournament_etag(tournament),
+            lambda: selectors.tournament_standings(tournament=tournament),
+        )
 
-    @extend_schema(responses={200: s.PrizesSerializer, **_errors(404)})
+    @extend_schema(
+        responses={200: s.PrizesSerializer, 304: NOT_MODIFIED, **_errors(404)},
+        description=PUBLIC_READ,
+    )
     @action(detail=True, methods=["get"])
     def prizes(self, request: Request, pk: str) -> Response:
-        data = selectors.tournament_prizes(tournament=self.get_object())
-        return Response(s.PrizesSerializer(data).data)
+        tournament = self.get_object()
+        return self._public_read(
+            request,
+            tournament,
+            "prizes",
+            http_cache.tournament_etag(tournament),
+            lambda: dict(
+                s.PrizesSerializer(selectors.tournament_prizes(tournament=tournament)).data
+            ),
+        )
 
 
 @extend_schema(tags=["tournaments"])
-class PresetListView(ApiErrorsMixin, APIView):
+class PresetListView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(responses=s.PresetSerializer(many=True))
@@ -309,7 +331,7 @@ class PresetListView(ApiErrorsMixin, APIView):
 # --- registrations and matches of one tournament ---------------------------------------------
 
 
-class TournamentScopedView(ApiErrorsMixin, APIView):
+class TournamentScopedView(APIView):
     permission_classes = [access.TournamentPermission]
 
     def get_tournament(self) -> Tournament:
@@ -338,11 +360,19 @@ class TournamentScopedView(ApiErrorsMixin, APIView):
 
 @extend_schema(tags=["registrations"])
 class RegistrationListView(TournamentScopedView):
-    @extend_schema(responses={200: s.RegistrationSerializer(many=True), **_errors(404)})
+    @extend_schema(
+        parameters=PAGE_PARAMETERS,
+        operation_id="tournaments_registrations_list",
+        responses={200: s.RegistrationPageSerializer, **_errors(404)},
+        description="One page of the list (limit/offset): seeded order after the draw, "
+        "registration order before it.",
+    )
     def get(self, request: Request, tournament_pk: int) -> Response:
         tournament = self.get_tournament()
+        paginator = api_settings.DEFAULT_PAGINATION_CLASS()
         regs = selectors.registration_list(tournament=tournament)
-        return Response(self.registration_out(tournament, regs, many=True))
+        page = paginator.paginate_queryset(regs, request, view=self)
+        return paginator.get_paginated_response(self.registration_out(tournament, page, many=True))
 
     @extend_schema(
         request=s.RegistrationCreateSerializer,
@@ -396,10 +426,11 @@ class RegistrationDetailView(TournamentScopedView):
         reg = self.get_registration(tournament)
         data = s.RegistrationUpdateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        reg = services.registration_set_paid(
-            registration=reg, paid=data.validated_data["paid"], actor=request.user
-        )
-        reg = Registration.objects.select_related("player").get(pk=reg.pk)
+        if "paid" in data.validated_data:
+            reg = services.registration_set_paid(
+                registration=reg, paid=data.validated_data["paid"], actor=request.user
+            )
+            reg = Registration.objects.select_related("player").get(pk=reg.pk)
         return Response(self.registration_out(tournament, reg))
 
 
@@ -421,6 +452,45 @@ class RegistrationWithdrawView(TournamentScopedView):
         )
         reg = Registration.objects.select_related("player").get(pk=reg.pk)
         return Response(self.registration_out(tournament, reg))
+
+
+@extend_schema(tags=["registrations"])
+class RegistrationDisqualifyView(TournamentScopedView):
+    @extend_schema(
+        request=s.WithdrawSerializer,
+        responses={200: s.RegistrationSerializer, **_errors(400, 403, 404, 409)},
+        description="After the draw: his matches become walkovers as for a withdrawal; he keeps "
+        "the place he reached, marked, and by default gets no prize and no diploma.",
+    )
+    def post(self, request: Request, tournament_pk: int, registration_pk: int) -> Response:
+        tournament = self.get_tournament()
+        reg = self.get_registration(tournament)
+        data = s.WithdrawSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        reg = services.registration_disqualify(
+            registration=reg, actor=request.user, reason=data.validated_data["reason"]
+        )
+        reg = Registration.objects.select_related("player").get(pk=reg.pk)
+        return Response(self.registration_out(tournament, reg))
+
+
+@extend_schema(tags=["matches"])
+class MatchNoShowView(TournamentScopedView):
+    @extend_schema(
+        request=s.NoShowSerializer,
+        responses={200: s.MatchSummarySerializer, **_errors(400, 403, 404, 409)},
+        description="The player in slot `absent` did not come: he loses by walkover, then drops "
+        "to the lower bracket or is out of the tournament, as the tournament's no_show_rule says.",
+    )
+    def post(self, request: Request, tournament_pk: int, match_pk: int) -> Response:
+        tournament = self.get_tournament()
+        match = self.get_match(tournament)
+        data = s.NoShowSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        match = services.match_no_show(
+            match=match, absent_slot=data.validated_data["absent"], actor=request.user
+        )
+        return Response(s.MatchSummarySerializer(match).data)
 
 
 @extend_schema(tags=["matches"])
@@ -480,10 +550,7 @@ class MatchRatingView(TournamentScopedView):
 
 # --- the audit log -----------------------------------------------------------------------------
 
-AUDIT_PAGE_PARAMETERS = [
-    OpenApiParameter("limit", int, description="Entries per page (default 100)."),
-    OpenApiParameter("offset", int, description="Entries to skip."),
-]
+AUDIT_PAGE_PARAMETERS = PAGE_PARAMETERS
 
 
 def audit_page(request: Request, view: APIView, entries: Any) -> Response:

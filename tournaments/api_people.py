@@ -21,7 +21,6 @@ from tournaments import serializers as s
 from tournaments import serializers_people as sp
 from tournaments.api import (
     AUDIT_PAGE_PARAMETERS,
-    ApiErrorsMixin,
     OrganiserRoleOrReadOnly,
     TournamentScopedView,
     _errors,
@@ -129,7 +128,7 @@ class RefereePasswordView(_RefereeView):
 # --- players --------------------------------------------------------------------------------
 
 
-class _PlayerView(ApiErrorsMixin, APIView):
+class _PlayerView(APIView):
     permission_classes = [OrganiserRoleOrReadOnly]
 
     def get_player(self) -> Player:
@@ -172,7 +171,7 @@ class PlayerClaimIssueView(_PlayerView):
 
 
 @extend_schema(tags=["players"])
-class PlayerClaimRedeemView(ApiErrorsMixin, APIView):
+class PlayerClaimRedeemView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(

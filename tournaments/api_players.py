@@ -11,15 +11,15 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from tournaments import access, selectors_players, services
 from tournaments import serializers_players as sp
-from tournaments.api import ApiErrorsMixin, TournamentScopedView, _errors
+from tournaments.api import PAGE_PARAMETERS, TournamentScopedView, _errors
 from tournaments.errors import FORBIDDEN, TournamentError
 from tournaments.models import Player, PlayerRequest, Registration, Series, Tournament
 from tournaments.services import entries
@@ -52,10 +52,6 @@ def entry_row(reg: Registration, position: int | None = None) -> dict[str, Any]:
     }
 
 
-class RatingPagination(PageNumberPagination):
-    page_size = 50
-
-
 class PublicRead(BasePermission):
     """Reads of shared data: anyone (what a private tournament holds is filtered out)."""
 
@@ -67,14 +63,14 @@ class PublicRead(BasePermission):
 
 
 @extend_schema(tags=["players"])
-class RatingListView(ApiErrorsMixin, APIView):
+class RatingListView(APIView):
     permission_classes = [PublicRead]
 
     @extend_schema(
-        parameters=[sp.RatingQuerySerializer],
+        parameters=[sp.RatingQuerySerializer, *PAGE_PARAMETERS],
         responses={200: sp.RatingRowSerializer(many=True), **_errors(400)},
         description="Everyone with a rating, with the place in the whole list and the change "
-        "over the last 30 days; search folds case and ё/е; paginated (50).",
+        "over the last 30 days; search folds case and yo/ye; paginated (limit, offset).",
     )
     def get(self, request: Request) -> Response:
         query = sp.RatingQuerySerializer(data=request.query_params)
@@ -83,13 +79,13 @@ class RatingListView(ApiErrorsMixin, APIView):
         rows = selectors_players.rating_list(
             search=data["search"], city=data["city"], club=data["club"], sort=data["sort"]
         )
-        paginator = RatingPagination()
+        paginator = api_settings.DEFAULT_PAGINATION_CLASS()
         page = paginator.paginate_queryset(rows, request, view=self)
         return paginator.get_paginated_response(sp.RatingRowSerializer(page, many=True).data)
 
 
 @extend_schema(tags=["players"])
-class ProfileView(ApiErrorsMixin, APIView):
+class ProfileView(APIView):
     permission_classes = [PublicRead]
 
     @extend_schema(responses={200: sp.ProfileSerializer, **_errors(404)})
@@ -118,7 +114,7 @@ class ProfileView(ApiErrorsMixin, APIView):
 
 
 @extend_schema(tags=["players"])
-class HeadToHeadView(ApiErrorsMixin, APIView):
+class HeadToHeadView(APIView):
     permission_classes = [PublicRead]
 
     @extend_schema(responses={200: sp.HeadToHeadSerializer, **_errors(404)})
@@ -369,7 +365,7 @@ class SeriesPermission(BasePermission):
 
 
 @extend_schema(tags=["series"])
-class SeriesListView(ApiErrorsMixin, APIView):
+class SeriesListView(APIView):
     permission_classes = [SeriesPermission]
 
     @extend_schema(responses={200: sp.SeriesSerializer(many=True)})
@@ -393,7 +389,7 @@ class SeriesListView(ApiErrorsMixin, APIView):
 
 
 @extend_schema(tags=["series"])
-class SeriesDetailView(ApiErrorsMixin, APIView):
+class SeriesDetailView(APIView):
     permission_classes = [SeriesPermission]
 
     def get_series(self) -> Series:
@@ -457,7 +453,7 @@ class SeriesStandingsView(SeriesDetailView):
 
 
 @extend_schema(tags=["players"])
-class MeView(ApiErrorsMixin, APIView):
+class MeView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(responses={200: sp.MeSerializer, **_errors(403)})

@@ -1,7 +1,7 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from tournaments import api, api_people, api_players
+from tournaments import api, api_people, api_players, views_tokens
 
 router = SimpleRouter()
 router.register("players", api.PlayerViewSet, basename="player")
@@ -105,6 +105,7 @@ urlpatterns = [
     *people_urls,
     *router.urls,
     path("presets/", api.PresetListView.as_view(), name="preset-list"),
+    path("auth/token/", views_tokens.ApiTokenView.as_view(), name="api-token"),
     path(
         "tournaments/<int:tournament_pk>/registrations/",
         api.RegistrationListView.as_view(),
@@ -124,6 +125,16 @@ urlpatterns = [
         "tournaments/<int:tournament_pk>/registrations/<int:registration_pk>/withdraw/",
         api.RegistrationWithdrawView.as_view(),
         name="registration-withdraw",
+    ),
+    path(
+        "tournaments/<int:tournament_pk>/registrations/<int:registration_pk>/disqualify/",
+        api.RegistrationDisqualifyView.as_view(),
+        name="registration-disqualify",
+    ),
+    path(
+        "tournaments/<int:tournament_pk>/matches/<int:match_pk>/no-show/",
+        api.MatchNoShowView.as_view(),
+        name="match-no-show",
     ),
     path(
         "tournaments/<int:tournament_pk>/audit/",

@@ -32,17 +32,30 @@ PLACE_TITLES = {
 STYLESHEET = "css/diploma.css"
 
 
-def diploma_entries(tournament: Tournament) -> list[dict[str, Any]]:
+def diploma_entries(
+    tournament: Tournament,
+    *,
+    standings: dict[str, Any] | None = None,
+    prizes: dict[str, Any] | None = None,
+) -> list[dict[str, Any]]:
     """One entry per player whose place 1–3 is decided; players sharing a place (e.g. two
-    third places) each get the diploma of the better place of the range."""
-    standings = selectors.tournament_standings(tournament=tournament)
-    prizes = selectors.tournament_prizes(tournament=tournament)
+    third places) each get the diploma of the better place of the range. A withdrawn or
+    disqualified player keeps his place but gets no diploma while the tournament withholds
+    their prizes (``withdrawn_prize``). ``standings`` and ``prizes``: the selectors' answers,
+    when the caller has them already."""
+    if standings is None:
+        standings = selectors.tournament_standings(tournament=tournament)
+    if prizes is None:
+        prizes = selectors.tournament_prizes(tournament=tournament, standings=standings)
     amounts = {p["id"]: p["amount"] for award in prizes["awards"] for p in award["players"]}
+    withhold = tournament.withdrawn_prize == Tournament.WithdrawnPrize.WITHHOLD
     entries = []
     for place in standings["places"]:
         if place["first"] > DIPLOMA_PLACES:
             continue
         for player in place["players"]:
+            if withhold and (player["withdrawn"] or player["disqualified"]):
+                continue
             entries.append(
                 {
                     "place": place["first"],

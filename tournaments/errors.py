@@ -1,43 +1,31 @@
-"""The one error type of the tournaments services.
+"""The error type of the tournaments services.
 
 Services raise ``TournamentError`` with a stable ``code`` and a message already translated into
-the active language; the API turns it into ``{"code", "message"}`` with ``status``.
+the active language and formatted; the API's one exception handler turns it into
+``{"code", "message", "params"}`` with ``status`` (see ``config.errors``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-# 400: the request itself is malformed or names impossible settings.
-BAD_REQUEST = 400
+from config.errors import BAD_REQUEST, CONFLICT, UNPROCESSABLE, ApiError
+
 # 403: the user may not do this (an organiser of someone else's player, a superuser's task).
 FORBIDDEN = 403
-# 409: the request conflicts with the current state (wrong status, already done, taken).
-CONFLICT = 409
-# 422: well-formed, but the tournament's rules forbid it (unpaid fees, too few players).
-UNPROCESSABLE = 422
+
+__all__ = ["BAD_REQUEST", "CONFLICT", "FORBIDDEN", "UNPROCESSABLE", "TournamentError"]
 
 
-class TournamentError(Exception):
-    def __init__(
-        self,
-        code: str,
-        message: str,
-        *,
-        status: int = CONFLICT,
-        params: dict[str, Any] | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = str(message)
-        self.status = status
-        self.params: dict[str, Any] = params or {}
+class TournamentError(ApiError):
+    preformatted = True
 
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"code": self.code, "message": self.message}
-        if self.params:
-            data["params"] = self.params
-        return data
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.message = str(self.message)
 
-    def __repr__(self) -> str:
-        return f"TournamentError({self.code!r}, {self.message!r})"
+    def __str__(self) -> str:
+        return str(self.message)
+
+    def to_dict(self) -> dict[str, object]:
+        return self.as_dict()

@@ -3,7 +3,9 @@
 The document carries the tournament, its players (with their rating history in it), registrations,
 tables, the bracket (matches and their links), every match's event log and the audit log. Primary
 keys are remapped on import; links between rows are kept by the exported keys. Logins are not
-exported; organisers and referees are re-attached by username where such a user exists.
+exported; organisers and referees are re-attached by username and must exist here. An import
+first checks the whole document (tournaments.exchange_validation) and writes nothing if any
+check fails; audit entries it brings are marked `imported`.
 """
 
 from __future__ import annotations
@@ -13,50 +15,30 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import models, transaction
+from django.contrib.auth.models import Group
+from django.db import DatabaseError, models, transaction
 from django.utils.dateparse import parse_date, parse_datetime
 
 from matches.models import Match, MatchEvent, Table
 from matches.selectors import match_recent_log
+from tournaments.access import REFEREE_GROUP
+from tournaments.exchange_validation import FORMAT, NOT_PLAIN, VERSION, document_problems
 from tournaments.models import AuditEntry, Player, RatingChange, Registration, Tournament
-
-FORMAT = "luza-tournament"
-VERSION = 1
-
-# Fields that are never copied as plain values: keys, links handled below, and logins.
-_SKIP = {
-    "id",
-    "recent_log",  # derived from the log; rebuilt on import
-    "tournament",
-    "player",
-    "match",
-    "user",
-    "actor",
-    "created_by",
-    "judge_called_by",
-    "corrected_by",
-    "organisers",
-    "referees",
-    "player_a",
-    "player_b",
-    "winner",
-    "loser",
-    "winner_to",
-    "loser_to",
-    "table",
-    "undoes",
-    "opponent",
-}
+from tournaments.roles import roles_ensure
 
 
 class ImportError_(ValueError):
-    """The document cannot be imported; the message says why, nothing is written."""
+    """The document cannot be imported; `problems` says why, one line each; nothing is written."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
 
 
 def _plain(instance: models.Model) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for field in instance._meta.concrete_fields:
-        if field.name in _SKIP:
+        if field.name in NOT_PLAIN:
             continue
         value = getattr(instance, field.attname)
         if isinstance(value, Decimal):
@@ -70,7 +52,7 @@ def _plain(instance: models.Model) -> dict[str, Any]:
 def _restore(model: type[models.Model], data: dict[str, Any]) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for field in model._meta.concrete_fields:
-        if field.name in _SKIP or field.name not in data:
+        if field.name in NOT_PLAIN or field.name not in data:
             continue
         value = data[field.name]
         if value is not None:
@@ -154,28 +136,39 @@ def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
     }
 
 
-def _check(document: Any) -> None:
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise ImportError_("not a Luza tournament export")
-    if document.get("version") != VERSION:
-        raise ImportError_(f"unsupported export version {document.get('version')!r}")
-    for section in ("tournament", "players", "registrations", "tables", "matches", "events"):
-        if section not in document:
-            raise ImportError_(f"the export has no {section!r} section")
+def import_logins() -> dict[str, frozenset[str]]:
+    """Active users of this database by username, with their groups: what the organisers and
+    referees of a document are looked up in."""
+    logins: dict[str, set[str]] = {}
+    rows = get_user_model().objects.filter(is_active=True).values_list("username", "groups__name")
+    for username, group in rows:
+        logins.setdefault(username, set()).update({group} - {None})
+    return {username: frozenset(groups) for username, groups in logins.items()}
 
 
 @transaction.atomic
-def tournament_import(*, document: dict[str, Any], actor: Any = None) -> Tournament:
-    """Create the tournament of `document` with new primary keys; all or nothing."""
-    _check(document)
-    users = {u.username: u for u in get_user_model().objects.all()}
+def tournament_import(*, document: Any, actor: Any = None) -> Tournament:
+    """Create the tournament of `document` with new primary keys; all or nothing. Raises
+    ImportError_ with every problem found when the document is not importable."""
+    logins = import_logins()
+    problems = document_problems(document=document, logins=logins)
+    if problems:
+        raise ImportError_(problems)
+    data = document["tournament"]
+    organisers, referees = data.get("organisers") or [], data.get("referees") or []
+    named = get_user_model().objects.filter(username__in={*organisers, *referees}, is_active=True)
+    users = {u.username: u for u in named}
     try:
-        data = document["tournament"]
         tournament = Tournament.objects.create(**_restore(Tournament, data))
-        tournament.organisers.set([users[n] for n in data.get("organisers", []) if n in users])
+        tournament.organisers.set([users[n] for n in organisers])
         if actor is not None and getattr(actor, "is_authenticated", False):
             tournament.organisers.add(actor)
-        tournament.referees.set([users[n] for n in data.get("referees", []) if n in users])
+        referee_users = [users[n] for n in referees]
+        tournament.referees.set(referee_users)
+        if referee_users:
+            # As tournament_referee_add: a named referee is in the referee group.
+            roles_ensure()
+            Group.objects.get(name=REFEREE_GROUP).user_set.add(*referee_users)
 
         player_map: dict[Any, Player] = {}
         for row in document["players"]:
@@ -252,11 +245,12 @@ def tournament_import(*, document: dict[str, Any], actor: Any = None) -> Tournam
                 tournament=tournament,
                 match=match_map.get(row["match"]) if row.get("match") else None,
                 player=player_map.get(row.get("player")),
-                **_restore(AuditEntry, row),
+                **{**_restore(AuditEntry, row), "imported": True},
             )
             for row in document.get("audit", [])
         )
         _keep_created_at(audit, document.get("audit", []))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ImportError_(f"the export is inconsistent: {exc!r}") from exc
+    except (KeyError, TypeError, ValueError, DatabaseError) as exc:
+        # The checks above should leave nothing to fail here; if one does, still one line.
+        raise ImportError_([f"the export is inconsistent: {exc!r}"]) from exc
     return tournament

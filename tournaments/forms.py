@@ -51,6 +51,20 @@ class TournamentCreateForm(forms.Form):
         max_value=600,
         required=False,
     )
+    # Not required: a form posted without them keeps the defaults.
+    no_show_rule = forms.ChoiceField(
+        label=_("A player who does not come to his match"),
+        choices=Tournament.NoShowRule.choices,
+        initial=Tournament.NoShowRule.LOWER_BRACKET,
+        required=False,
+    )
+    withdrawn_prize = forms.ChoiceField(
+        label=_("Prize of a withdrawn or disqualified player"),
+        help_text=_("Withheld: no prize and no diploma; the share is shown as not paid."),
+        choices=Tournament.WithdrawnPrize.choices,
+        initial=Tournament.WithdrawnPrize.WITHHOLD,
+        required=False,
+    )
     is_public = forms.BooleanField(
         label=_("Public: anyone may follow it"), required=False, initial=True
     )
@@ -75,6 +89,9 @@ class TournamentCreateForm(forms.Form):
             data.pop("time_limit_minutes")
         if data["playoff_size"] is None:
             data.pop("playoff_size")
+        for field in ("no_show_rule", "withdrawn_prize"):
+            if not data[field]:
+                data.pop(field)
         return data
 
 
@@ -130,3 +147,9 @@ class DrawForm(forms.Form):
 
 class ReasonForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+
+class NoShowForm(forms.Form):
+    absent = forms.ChoiceField(
+        label=_("Did not come"), choices=[("a", "A"), ("b", "B")], widget=forms.RadioSelect
+    )

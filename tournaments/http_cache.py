@@ -10,7 +10,10 @@ is answered 304 before anything is rendered:
 The bracket of a big tournament is expensive to render (a 256-player double elimination is
 about 200 KB of HTML and tens of milliseconds), and hundreds of phones poll it, so its fragment
 is rendered once per version and language into the Django cache (Redis in production), where
-every web process finds it. The key holds the public version: a new result makes a new key,
+every web process finds it; the full page is built around the same cached fragment, and the
+other tournament pages (the players' list, standings, prizes) and the API's bracket, standings
+and prizes are kept the same way, so that an anonymous reader costs the same for 8 players as
+for 1024. The key holds the public version: a new result makes a new key,
 and the next poll renders the page with it at once. The bracket also shows the running
 matches' scores; they are refreshed once per live window (LIVE_WINDOW_SECONDS) instead of with
 every ball, which the match scoreboards show.
@@ -22,7 +25,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from django.core.cache import cache
 from django.http import HttpRequest
@@ -33,6 +36,7 @@ if TYPE_CHECKING:
     from tournaments.models import Tournament
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
 
 # How stale the live scores on a cached bracket may be (results make a new version at once). A
 # phone polls every 2 s: with a 30 s window most of its polls are 304s (the bracket is ~200 KB).
@@ -81,14 +85,20 @@ class FragmentCache:
     latest_key: str
 
 
-def bracket_cache(tournament: Tournament, etag: str) -> FragmentCache:
+def page_cache(tournament: Tournament, etag: str, name: str) -> FragmentCache:
+    """Where the part `name` of a tournament's public pages or API reads is kept for `etag`
+    (which must change with everything that part shows) in the current language."""
     # created_at: a database rebuilt from scratch (tests, a restore) reuses ids and versions.
     born = int(tournament.created_at.timestamp() * 1_000_000) if tournament.created_at else 0
     language = get_language()
     return FragmentCache(
-        key=f"bracket:{etag}:{born}:{language}",
-        latest_key=f"bracket-latest:{tournament.pk}:{born}:{language}",
+        key=f"{name}:{etag}:{born}:{language}",
+        latest_key=f"{name}-latest:{tournament.pk}:{born}:{language}",
     )
+
+
+def bracket_cache(tournament: Tournament, etag: str) -> FragmentCache:
+    return page_cache(tournament, etag, "bracket")
 
 
 def match_tag(match: Match) -> str:
@@ -111,6 +121,11 @@ def match_etag(match: Match) -> str:
 
 
 def cached_render(place: FragmentCache, render: Callable[[], str]) -> tuple[str, bool]:
+    text, current = cached_value(place, render)
+    return str(text), current
+
+
+def cached_value(place: FragmentCache, render: Callable[[], T]) -> tuple[T, bool]:
     """The text of this version and True, rendered once for all pollers.
 
     When a new version is asked for by many pollers at once (a result, the start of a round),
@@ -121,17 +136,17 @@ def cached_render(place: FragmentCache, render: Callable[[], str]) -> tuple[str,
     try:
         text = cache.get(place.key)
         if text is not None:
-            return str(text), True
+            return text, True
         if not cache.add(f"{place.key}:rendering", 1, timeout=int(WAIT_FOR_RENDER_SECONDS) + 2):
             latest = cache.get(place.latest_key)
             if latest is not None:
-                return str(latest), False
+                return latest, False
             deadline = time.monotonic() + WAIT_FOR_RENDER_SECONDS
             while time.monotonic() < deadline:
                 time.sleep(0.05)
                 text = cache.get(place.key)
                 if text is not None:
-                    return str(text), True
+                    return text, True
     except Exception:  # a cache outage must not take the pages down with it
         logger.warning("page cache unavailable", exc_info=True)
         return render(), True

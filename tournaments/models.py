@@ -87,6 +87,14 @@ class Tournament(models.Model):
         MATCH = "match", _("Third-place match")
         SHARED = "shared", _("Shared third place")
 
+    class WithdrawnPrize(models.TextChoices):
+        WITHHOLD = "withhold", _("Withheld, shown as not paid")
+        PAY = "pay", _("Paid as usual")
+
+    class NoShowRule(models.TextChoices):
+        LOWER_BRACKET = "lower_bracket", _("Loses by walkover and drops to the lower bracket")
+        OUT = "out", _("Loses by walkover and is out of the tournament")
+
     class DrawMethod(models.TextChoices):
         SEEDED = "seeded", _("By rating")
         RANDOM = "random", _("Random draw")
@@ -137,6 +145,19 @@ class Tournament(models.Model):
     )
     added_money = models.DecimalField(
         _("added money"), max_digits=10, decimal_places=2, default=Decimal("0")
+    )
+    # The prize (and diploma) of a player who withdrew or was disqualified.
+    withdrawn_prize = models.CharField(
+        _("prize of a withdrawn or disqualified player"),
+        max_length=10,
+        choices=WithdrawnPrize.choices,
+        default=WithdrawnPrize.WITHHOLD,
+    )
+    no_show_rule = models.CharField(
+        _("a player who does not come to his match"),
+        max_length=16,
+        choices=NoShowRule.choices,
+        default=NoShowRule.LOWER_BRACKET,
     )
 
     handicap_scheme = models.CharField(_("handicap scheme"), max_length=40, default="race_2_per_50")
@@ -196,6 +217,7 @@ class Registration(models.Model):
         ACTIVE = "active", _("Registered")
         RESERVE = "reserve", _("Reserve")
         WITHDRAWN = "withdrawn", _("Withdrawn")
+        DISQUALIFIED = "disqualified", _("Disqualified")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="registrations"
@@ -208,7 +230,8 @@ class Registration(models.Model):
     )
     paid = models.BooleanField(_("paid"), default=False)
     paid_at = models.DateTimeField(null=True, blank=True)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE)
+    # When he withdrew or was disqualified.
     withdrawn_at = models.DateTimeField(null=True, blank=True)
     # Entered by the player himself (online), not at the desk.
     online = models.BooleanField(_("entered online"), default=False)
@@ -291,6 +314,8 @@ class AuditEntry(models.Model):
     )
     action = models.CharField(max_length=60)
     data = models.JSONField(default=dict, blank=True)
+    # Brought in by import_tournament: what the actor name claims was not witnessed here.
+    imported = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:

@@ -4,10 +4,12 @@ querysets or plain dicts (JSON-able apart from Decimal money) with a constant nu
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from django.db.models import Q, QuerySet, Sum
+from django.db.models import Count, DecimalField, Q, QuerySet, Sum, Value
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -23,6 +25,8 @@ if TYPE_CHECKING:
     from tournaments.services.draw import DrawPlan
 
 ACTIVE = Registration.Status.ACTIVE
+WITHDRAWN = Registration.Status.WITHDRAWN
+DISQUALIFIED = Registration.Status.DISQUALIFIED
 DONE = ("finished", "walkover")
 STAGE_ORDER = (
     "single",
@@ -56,6 +60,27 @@ def player_rating_history(*, player: Player) -> QuerySet[RatingChange]:
         RatingChange.objects.filter(player=player)
         .select_related("tournament", "opponent")
         .order_by("-created_at", "-pk")
+    )
+
+
+@dataclass(frozen=True)
+class RatingHistory:
+    """A player's rating history as one reader may see it: the changes of tournaments he may
+    see (and manual ones), newest first, and the sum and count of all the others."""
+
+    visible: list[RatingChange]
+    private_delta: int
+    private_count: int
+
+
+def player_rating_history_for(*, player: Player, user: Any) -> RatingHistory:
+    changes = player_rating_history(player=player)
+    hidden = Q(tournament__isnull=False) & ~Q(tournament__in=tournament_list(user=user))
+    totals = changes.filter(hidden).aggregate(delta=Sum("delta"), count=Count("pk"))
+    return RatingHistory(
+        visible=list(changes.exclude(hidden)),
+        private_delta=totals["delta"] or 0,
+        private_count=totals["count"],
     )
 
 
@@ -113,21 +138,20 @@ def registration_list(*, tournament: Tournament) -> QuerySet[Registration]:
 
 def registration_totals(*, tournament: Tournament) -> dict[str, Any]:
     """Running totals of the desk: players, fees due (active players), fees paid (every paid
-    fee: a withdrawal after paying is not a refund until the tick is removed), and the pool."""
-    regs = Registration.objects.filter(tournament=tournament)
-    active = regs.filter(status=ACTIVE)
-    due = active.aggregate(total=Sum("fee_due"))["total"] or Decimal(0)
-    paid = regs.filter(paid=True).aggregate(total=Sum("fee_due"))["total"] or Decimal(0)
-    return {
-        "players": active.count(),
-        "paid_players": active.filter(paid=True).count(),
-        "withdrawn": regs.filter(status=Registration.Status.WITHDRAWN).count(),
-        "fees_due": due,
-        "fees_paid": paid,
-        "fees_outstanding": active.filter(paid=False).aggregate(total=Sum("fee_due"))["total"]
-        or Decimal(0),
-        "pool": _pool(tournament, paid),
-    }
+    fee: a withdrawal after paying is not a refund until the tick is removed), and the pool.
+    One query."""
+    active = Q(status=ACTIVE)
+    zero = Value(Decimal(0), output_field=DecimalField())
+    row = Registration.objects.filter(tournament=tournament).aggregate(
+        players=Count("pk", filter=active),
+        paid_players=Count("pk", filter=active & Q(paid=True)),
+        withdrawn=Count("pk", filter=Q(status=WITHDRAWN)),
+        disqualified=Count("pk", filter=Q(status=DISQUALIFIED)),
+        fees_due=Coalesce(Sum("fee_due", filter=active), zero),
+        fees_paid=Coalesce(Sum("fee_due", filter=Q(paid=True)), zero),
+        fees_outstanding=Coalesce(Sum("fee_due", filter=active & Q(paid=False)), zero),
+    )
+    return {**row, "pool": _pool(tournament, row["fees_paid"])}
 
 
 def _pool(tournament: Tournament, paid: Decimal) -> Decimal:
@@ -320,7 +344,8 @@ def tournament_bracket(*, tournament: Tournament) -> dict[str, Any]:
             "name": row[f"player_{slot}__name"],
             "seed": reg.get("seed"),
             "rating": reg.get("rating_at_entry", row[f"player_{slot}__rating"]),
-            "withdrawn": reg.get("status") == Registration.Status.WITHDRAWN,
+            "withdrawn": reg.get("status") == WITHDRAWN,
+            "disqualified": reg.get("status") == DISQUALIFIED,
         }
 
     def link(target_id: int | None, slot: str) -> dict[str, str] | None:
@@ -409,6 +434,7 @@ def bracket_from_plan(tournament: Tournament, plan: DrawPlan) -> dict[str, Any]:
             "seed": src.ref,
             "rating": reg.rating_at_entry,
             "withdrawn": False,
+            "disqualified": False,
         }
 
     matches = []
@@ -547,7 +573,8 @@ class _Results:
             "city": reg.player.city,
             "club": reg.player.club,
             "seed": seed,
-            "withdrawn": reg.status == Registration.Status.WITHDRAWN,
+            "withdrawn": reg.status == WITHDRAWN,
+            "disqualified": reg.status == DISQUALIFIED,
         }
 
 
@@ -563,35 +590,43 @@ def _bracket(results: _Results) -> Bracket | None:
         return None
 
 
+def _place_label(first: int, last: int) -> str:
+    return str(first) if first == last else f"{first}–{last}"
+
+
 def tournament_standings(*, tournament: Tournament) -> dict[str, Any]:
     """Final places decided so far, best first; players knocked out at the same point share
-    places (e.g. 5–8). Group tables ranked by wins, head-to-head, then ball difference."""
+    places (e.g. 5–8), and a shared place is listed as soon as one of its players is known
+    (``pending``: how many of its players are not). ``pending`` lists the places nobody has
+    yet; ``all_places`` both, in order. Group tables ranked by wins, head-to-head, then ball difference."""
     results = _Results(tournament)
     bracket = _bracket(results)
     groups = results.groups(bracket)
     places = []
+    pending = []
     if bracket is not None:
         ranks = {
             g: [row.seed for row in data["rows"]] for g, data in groups.items() if data["complete"]
         }
-        for place in final_standings(bracket, results.outcomes(), group_ranks=ranks):
-            places.append(
-                {
-                    "first": place.first,
-                    "last": place.last,
-                    "shared": place.first != place.last,
-                    "label": str(place.first)
-                    if place.first == place.last
-                    else f"{place.first}–{place.last}",
-                    "players": [results.person(s) for s in place.seeds],
-                }
-            )
+        outcomes = results.outcomes()
+        for place in final_standings(bracket, outcomes, group_ranks=ranks, include_pending=True):
+            entry = {
+                "first": place.first,
+                "last": place.last,
+                "shared": place.first != place.last,
+                "label": _place_label(place.first, place.last),
+                "players": [results.person(s) for s in place.seeds],
+                "pending": place.last - place.first + 1 - len(place.seeds),
+            }
+            (places if place.seeds else pending).append(entry)
     return {
         "tournament": tournament.pk,
         "status": tournament.status,
         "complete": tournament.status == Tournament.Status.FINISHED,
         "version": tournament.public_version,
         "places": places,
+        "pending": pending,
+        "all_places": sorted(places + pending, key=lambda p: p["first"]),
         "groups": [
             {
                 "group": g,
@@ -616,50 +651,88 @@ def tournament_standings(*, tournament: Tournament) -> dict[str, Any]:
     }
 
 
-def tournament_prizes(*, tournament: Tournament) -> dict[str, Any]:
+def tournament_prizes(
+    *, tournament: Tournament, standings: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """The prize fund: pool percent of the paid fees (rounded down to the unit) plus added
-    money, split by the place shares; the awards add up exactly to the pool. Players sharing
-    places pool those places' money and split it evenly. Players appear as places are decided."""
+    money, split by the place shares; the awards add up exactly to the pool at every moment.
+    Players sharing places pool those places' money and split it evenly. Players appear as
+    places are decided; a place (or part of a shared place) not decided yet is ``pending``:
+    its money reserved, no names. A withdrawn or disqualified player keeps his place; with
+    ``withdrawn_prize = "withhold"`` his money is ``withheld`` (shown as not paid). Once the
+    tournament is finished a place nobody took (fewer players than paid places) is withheld
+    too, so then ``paid + withheld == pool``. ``standings``: ``tournament_standings``'s answer,
+    when the caller has it already."""
     paid = Registration.objects.filter(tournament=tournament, paid=True).aggregate(
         total=Sum("fee_due")
     )["total"] or Decimal(0)
     pool = _pool(tournament, paid)
     shares = [Decimal(s) for s in tournament.place_shares]
-    standings = tournament_standings(tournament=tournament)
+    if standings is None:
+        standings = tournament_standings(tournament=tournament)
+    complete = standings["complete"]
     entries = [
         (p["first"], p["last"], [pl["id"] for pl in p["players"]])
         for p in standings["places"]
         if p["first"] <= len(shares)
     ]
     people = {pl["id"]: pl for p in standings["places"] for pl in p["players"]}
+    withhold = tournament.withdrawn_prize == Tournament.WithdrawnPrize.WITHHOLD
+    withheld_players = {
+        pid for pid, pl in people.items() if withhold and (pl["withdrawn"] or pl["disqualified"])
+    }
     split = prizes.split_prizes(
-        pool=pool, shares=shares, unit=tournament.prize_unit, places=entries
+        pool=pool,
+        shares=shares,
+        unit=tournament.prize_unit,
+        places=entries,
+        withheld=withheld_players,
     )
     awards = []
     for award in split.awards:
+        pending, withheld = award.pending, award.withheld
+        if complete:
+            # Finished: nobody is left to take it.
+            pending, withheld = Decimal(0), withheld + pending
         awards.append(
             {
                 "first": award.first,
                 "last": award.last,
-                "label": str(award.first)
-                if award.first == award.last
-                else f"{award.first}–{award.last}",
+                "label": _place_label(award.first, award.last),
                 "share_percent": sum(shares[award.first - 1 : award.last], Decimal(0)),
                 "total": award.total,
                 "amount_each": award.amount_each,
+                "pending": pending,
+                "pending_places": award.last - award.first + 1 - len(award.players),
+                "withheld": withheld,
+                "paid_total": award.paid_total,
                 "players": [
-                    {"id": pid, "name": people[pid]["name"], "amount": amount}
-                    for pid, amount in zip(award.players, award.amounts, strict=True)
+                    {
+                        "id": pid,
+                        "name": people[pid]["name"],
+                        "amount": amount if is_paid else Decimal(0),
+                        "due": amount,
+                        "paid": is_paid,
+                        "withdrawn": people[pid]["withdrawn"],
+                        "disqualified": people[pid]["disqualified"],
+                    }
+                    for pid, amount, is_paid in zip(
+                        award.players, award.amounts, award.paid, strict=True
+                    )
                 ],
             }
         )
     return {
         "tournament": tournament.pk,
-        "complete": standings["complete"],
+        "complete": complete,
         "paid_fees": paid,
         "pool_percent": tournament.pool_percent,
         "added_money": tournament.added_money,
         "unit": tournament.prize_unit,
         "pool": pool,
+        "withdrawn_prize": tournament.withdrawn_prize,
+        "awarded": sum((a["paid_total"] for a in awards), Decimal(0)),
+        "pending": sum((a["pending"] for a in awards), Decimal(0)),
+        "withheld": sum((a["withheld"] for a in awards), Decimal(0)),
         "awards": awards,
     }

@@ -3,6 +3,7 @@ drf-spectacular turns into the OpenAPI schema. Money is a string."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -10,40 +11,84 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from config.serializers import StrictSerializer
+from config.serializers import (
+    BIGINT_MAX,
+    LIST_ERRORS,
+    ErrorSerializer,
+    QueryIntegerField,
+    StrictSerializer,
+    component,
+)
 from tournaments.models import AuditEntry, Player, RatingChange, Registration, Tournament
-from tournaments.services.setup import SETTINGS_FIELDS
+from tournaments.services.players import MAX_RATING, MIN_RATING
+from tournaments.services.setup import MAX_PLAYERS, MAX_TIME_LIMIT, SETTINGS_FIELDS
+
+__all__ = ["ErrorSerializer"]  # the one error body, described where the API describes errors
 
 
-def _enum(values: list[str]) -> Any:
-    """A read-only string whose values the schema states as a pattern: an enum would become a
-    component named after the field ("status"), which the matches' status also claims."""
-
-    @extend_schema_field(
-        {
-            "type": "string",
-            "pattern": "^({})$".format("|".join(values)),
-            "description": ", ".join(values),
-        }
-    )
-    class EnumField(serializers.CharField):
-        pass
-
-    return EnumField(read_only=True)
+def _enum(choices: Any) -> serializers.ChoiceField:
+    """A read-only closed set: an enum in the schema (named in ENUM_NAME_OVERRIDES, since
+    three models have a "status")."""
+    return serializers.ChoiceField(choices=choices, read_only=True)
 
 
-SMALLINT_MAX = 32767  # PositiveSmallIntegerField
-BIGINT_MAX = 2**63 - 1  # primary keys: a bigger id is refused, not sent to the database
+# Bounds of the product (the services check the same) and of the columns: a number past them
+# is a 400 naming its field, never a value the database refuses (or stores, and then chokes on).
+MONEY_MAX = Decimal("99999999.99")  # DecimalField(max_digits=10, decimal_places=2)
+MAX_FEE_BANDS = 50
+MAX_PLACES = MAX_PLAYERS  # a share per place, at most one place per player
 
 
-# --- errors ------------------------------------------------------------------------------------
+@extend_schema_field(component("RulesetChange"))
+class RulesetChangeField(serializers.JSONField):
+    """Keys of the rules engine to set (validated by the engine with the other settings)."""
 
 
-class ErrorSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
-    params = serializers.DictField(required=False)
-    fields = serializers.DictField(required=False, help_text="Per-field messages of invalid input.")
+@extend_schema_field(component("Ruleset"))
+class RulesetField(serializers.JSONField):
+    pass
+
+
+_STAGE_RULES: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "balls_to_win": {"type": "integer", "minimum": 1, "maximum": 200},
+        "frames_to_win": {"type": "integer", "minimum": 1, "maximum": 25},
+        "time_limit_minutes": {"type": ["integer", "null"], "minimum": 1, "maximum": 600},
+    },
+}
+
+
+@extend_schema_field(component("MatchRuleset"))
+class MatchRulesetField(serializers.JSONField):
+    """A match's effective ruleset (empty while its players are not known)."""
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": dict.fromkeys(("upper", "lower", "playoff", "group"), _STAGE_RULES),
+        "description": "Per stage: the race and the time limit that override the tournament's.",
+    }
+)
+class StageRulesField(serializers.JSONField):
+    pass
+
+
+def _rating(**kwargs: Any) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=MIN_RATING, max_value=MAX_RATING, **kwargs)
+
+
+def _money(**kwargs: Any) -> serializers.DecimalField:
+    kwargs.setdefault("min_value", Decimal(0))
+    kwargs.setdefault("required", False)
+    return serializers.DecimalField(max_digits=10, decimal_places=2, max_value=MONEY_MAX, **kwargs)
+
+
+def _id(**kwargs: Any) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=1, max_value=BIGINT_MAX, **kwargs)
 
 
 # --- players -------------------------------------------------------------------------------
@@ -56,7 +101,10 @@ class PlayerRefSerializer(serializers.Serializer):
 
 class PlayerSerializer(serializers.ModelSerializer):
     user = serializers.PrimaryKeyRelatedField(
-        read_only=True, allow_null=True, help_text="Linked login (user id)."
+        read_only=True,
+        allow_null=True,
+        help_text="Linked login (user id), shown to the player himself, organisers and "
+        "superusers (context `request`); null for everybody else, as for no login.",
     )
     registration_status = serializers.SerializerMethodField(
         help_text='With ?tournament=: "active" or "withdrawn" in it, null if not registered.'
@@ -79,6 +127,15 @@ class PlayerSerializer(serializers.ModelSerializer):
     def get_registration_status(self, player: Player) -> str | None:
         return self.context.get("statuses", {}).get(player.pk)
 
+    def to_representation(self, player: Player) -> dict[str, Any]:
+        from tournaments.access import can_see_player_login
+
+        data: dict[str, Any] = super().to_representation(player)
+        request = self.context.get("request")
+        if request is None or not can_see_player_login(request.user, player):
+            data["user"] = None
+        return data
+
 
 class RatingChangeSerializer(serializers.ModelSerializer):
     tournament_name = serializers.CharField(source="tournament.name", default=None)
@@ -100,24 +157,51 @@ class RatingChangeSerializer(serializers.ModelSerializer):
         ]
 
 
+class RatingLineSerializer(RatingChangeSerializer):
+    """A line of the rating history as the schema shows it: a rating change, or the one line
+    (reason "private", no id) that sums the changes of tournaments the reader may not see."""
+
+    id = serializers.IntegerField(allow_null=True)
+    rating_before = serializers.IntegerField(allow_null=True)
+    rating_after = serializers.IntegerField(allow_null=True)
+    created_at = serializers.DateTimeField(allow_null=True)
+
+
 class PlayerDetailSerializer(PlayerSerializer):
     rating_history = serializers.SerializerMethodField()
 
     class Meta(PlayerSerializer.Meta):
         fields = [*PlayerSerializer.Meta.fields, "rating_history"]
 
-    @extend_schema_field(RatingChangeSerializer(many=True))
+    @extend_schema_field(RatingLineSerializer(many=True))
     def get_rating_history(self, player: Player) -> list[dict[str, Any]]:
-        return RatingChangeSerializer(self.context["rating_history"], many=True).data
+        history = self.context["rating_history"]
+        lines = list(RatingChangeSerializer(history.visible, many=True).data)
+        if history.private_count:
+            # The private tournaments' changes in one line, with no date, tournament or
+            # opponent: the lines still add up to the rating everybody sees.
+            lines.append(
+                {
+                    "id": None,
+                    "tournament": None,
+                    "tournament_name": str(_("Private tournaments")),
+                    "match": None,
+                    "opponent": None,
+                    "rating_before": None,
+                    "rating_after": None,
+                    "delta": history.private_delta,
+                    "reason": "private",
+                    "created_at": None,
+                }
+            )
+        return lines
 
 
 class PlayerWriteSerializer(StrictSerializer):
     name = serializers.CharField(max_length=200)
     city = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
     club = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
-    rating = serializers.IntegerField(
-        required=False, allow_null=True, help_text=_("Empty: the starting rating.")
-    )
+    rating = _rating(required=False, allow_null=True, help_text=_("Empty: the starting rating."))
     confirm = serializers.BooleanField(
         required=False,
         default=False,
@@ -129,7 +213,7 @@ class PlayerUpdateSerializer(StrictSerializer):
     name = serializers.CharField(max_length=200, required=False)
     city = serializers.CharField(max_length=100, required=False, allow_blank=True)
     club = serializers.CharField(max_length=100, required=False, allow_blank=True)
-    rating = serializers.IntegerField(
+    rating = _rating(
         required=False, help_text="A superuser's adjustment (recorded in the rating history)."
     )
     user = serializers.PrimaryKeyRelatedField(
@@ -145,9 +229,17 @@ class PlayerUpdateSerializer(StrictSerializer):
 
 
 class TournamentSerializer(serializers.ModelSerializer):
-    organisers = serializers.SlugRelatedField(slug_field="username", many=True, read_only=True)
+    ruleset = RulesetField(read_only=True)
+    stage_rules = StageRulesField(read_only=True)
+    organisers = serializers.SlugRelatedField(
+        slug_field="username",
+        many=True,
+        read_only=True,
+        help_text="The organisers' logins; empty for anonymous readers (no login names to guess "
+        "passwords for).",
+    )
     can_manage = serializers.SerializerMethodField()
-    status = _enum(Tournament.Status.values)
+    status = _enum(Tournament.Status.choices)
     draw_method = serializers.ChoiceField(
         choices=Tournament.DrawMethod.choices,
         allow_blank=True,
@@ -174,6 +266,13 @@ class TournamentSerializer(serializers.ModelSerializer):
         ]
         read_only_fields = fields
 
+    def to_representation(self, tournament: Tournament) -> dict[str, Any]:
+        data: dict[str, Any] = super().to_representation(tournament)
+        request = self.context.get("request")
+        if request is None or not request.user.is_authenticated:
+            data["organisers"] = []
+        return data
+
     def get_can_manage(self, tournament: Tournament) -> bool:
         """Whether the requesting user organises it (``managed``: ids read once per request)."""
         from tournaments.access import can_manage_tournament
@@ -185,6 +284,23 @@ class TournamentSerializer(serializers.ModelSerializer):
         if managed is not None and not request.user.is_superuser:
             return tournament.pk in managed
         return can_manage_tournament(request.user, tournament)
+
+
+class FeeBandSerializer(StrictSerializer):
+    """Ratings min_rating..max_rating inclusive pay ``fee``; null leaves the band open-ended."""
+
+    min_rating = _rating(required=False, allow_null=True, default=None)
+    max_rating = _rating(required=False, allow_null=True, default=None)
+    fee = _money(required=True)
+
+    def to_internal_value(self, data: Any) -> Any:
+        values = super().to_internal_value(data)
+        if "fee" not in values:  # a partial update of the tournament still needs whole bands
+            raise serializers.ValidationError(
+                {"fee": [self.fields["fee"].error_messages["required"]]}
+            )
+        # The services read the bands as they are stored: the fee as a string.
+        return {**values, "fee": format(values["fee"].normalize(), "f")}
 
 
 class TournamentWriteSerializer(StrictSerializer):
@@ -202,42 +318,65 @@ class TournamentWriteSerializer(StrictSerializer):
     chief_judge = serializers.CharField(max_length=200, required=False, allow_blank=True)
     description = serializers.CharField(required=False, allow_blank=True)
     discipline = serializers.CharField(max_length=30, required=False)
-    ruleset = serializers.JSONField(
-        required=False, help_text="Rules engine keys of the discipline."
+    ruleset = RulesetChangeField(required=False)
+    stage_rules = StageRulesField(required=False)
+    time_limit_minutes = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=MAX_TIME_LIMIT
     )
-    stage_rules = serializers.JSONField(
-        required=False,
-        help_text='{"upper"|"lower"|"playoff"|"group": {"balls_to_win", "frames_to_win", '
-        '"time_limit_minutes"}}',
-    )
-    time_limit_minutes = serializers.IntegerField(required=False, allow_null=True)
     format = serializers.ChoiceField(choices=Tournament.Format.choices, required=False)
     grand_final = serializers.ChoiceField(choices=Tournament.GrandFinal.choices, required=False)
     third_place = serializers.ChoiceField(choices=Tournament.ThirdPlace.choices, required=False)
     # Checked by the service only for the format that uses them: bound to what the column holds.
     playoff_size = serializers.IntegerField(
-        required=False, allow_null=True, min_value=0, max_value=SMALLINT_MAX
+        required=False, allow_null=True, min_value=0, max_value=MAX_PLAYERS
     )
     group_size = serializers.IntegerField(
-        required=False, allow_null=True, min_value=0, max_value=SMALLINT_MAX
+        required=False, allow_null=True, min_value=0, max_value=MAX_PLAYERS
     )
-    group_advance = serializers.IntegerField(required=False, min_value=0, max_value=SMALLINT_MAX)
-    max_players = serializers.IntegerField(required=False)
-    entry_fee = serializers.DecimalField(max_digits=10, decimal_places=2, required=False)
-    fee_bands = serializers.JSONField(
-        required=False, help_text='[{"min_rating": int|null, "max_rating": int|null, "fee": "500"}]'
-    )
-    pool_percent = serializers.DecimalField(max_digits=5, decimal_places=2, required=False)
-    place_shares = serializers.ListField(
-        child=serializers.DecimalField(max_digits=5, decimal_places=2),
+    group_advance = serializers.IntegerField(required=False, min_value=0, max_value=MAX_PLAYERS)
+    max_players = serializers.IntegerField(required=False, min_value=2, max_value=MAX_PLAYERS)
+    entry_fee = _money()
+    fee_bands = FeeBandSerializer(
+        many=True,
         required=False,
+        max_length=MAX_FEE_BANDS,
+        error_messages=LIST_ERRORS,
+        help_text="Entry fee by rating; a rating no band covers pays entry_fee.",
+    )
+    pool_percent = serializers.DecimalField(
+        max_digits=5,
+        decimal_places=2,
+        min_value=Decimal(0),
+        max_value=Decimal(100),
+        required=False,
+    )
+    place_shares = serializers.ListField(
+        child=serializers.DecimalField(
+            max_digits=5, decimal_places=2, min_value=Decimal(0), max_value=Decimal(100)
+        ),
+        required=False,
+        min_length=1,
+        max_length=MAX_PLACES,
+        error_messages=LIST_ERRORS,
         help_text="Percent of the prize fund per place, adding up to 100.",
     )
-    prize_unit = serializers.DecimalField(max_digits=10, decimal_places=2, required=False)
-    added_money = serializers.DecimalField(max_digits=10, decimal_places=2, required=False)
+    prize_unit = _money(min_value=Decimal("0.01"))
+    added_money = _money()
+    withdrawn_prize = serializers.ChoiceField(
+        choices=Tournament.WithdrawnPrize.choices,
+        required=False,
+        help_text="Prize and diploma of a withdrawn or disqualified player: withhold (shown as "
+        "not paid) or pay.",
+    )
+    no_show_rule = serializers.ChoiceField(
+        choices=Tournament.NoShowRule.choices,
+        required=False,
+        help_text="A player who does not come loses by walkover and drops to the lower bracket "
+        "(lower_bracket) or is out of the tournament (out).",
+    )
     handicap_scheme = serializers.CharField(max_length=40, required=False)
     rated = serializers.BooleanField(required=False)
-    elo_k = serializers.IntegerField(required=False)
+    elo_k = serializers.IntegerField(required=False, min_value=1, max_value=100)
     self_scoring = serializers.BooleanField(required=False)
     is_public = serializers.BooleanField(required=False)
 
@@ -277,7 +416,7 @@ class RegistrationSerializer(serializers.ModelSerializer):
     """Fee fields are shown to the tournament's organisers only (null for everybody else)."""
 
     player = RegistrationPlayerSerializer()
-    status = _enum(Registration.Status.values)
+    status = _enum(Registration.Status.choices)
     fee_due = serializers.SerializerMethodField()
     paid = serializers.SerializerMethodField()
     paid_at = serializers.SerializerMethodField()
@@ -300,14 +439,31 @@ class RegistrationSerializer(serializers.ModelSerializer):
     def _private(self) -> bool:
         return bool(self.context.get("can_manage"))
 
+    @extend_schema_field(
+        {"type": "string", "format": "decimal", "pattern": r"^\d{1,8}\.\d{2}$", "nullable": True}
+    )
     def get_fee_due(self, reg: Registration) -> str | None:
         return format(reg.fee_due, "f") if self._private() else None
 
+    @extend_schema_field({"type": "boolean", "nullable": True})
     def get_paid(self, reg: Registration) -> bool | None:
         return reg.paid if self._private() else None
 
+    @extend_schema_field({"type": "string", "format": "date-time", "nullable": True})
     def get_paid_at(self, reg: Registration) -> str | None:
-        return reg.paid_at.isoformat() if self._private() and reg.paid_at else None
+        # In the API's time zone, as every other date-time of the answer.
+        if not (self._private() and reg.paid_at):
+            return None
+        return serializers.DateTimeField().to_representation(reg.paid_at)
+
+
+class RegistrationPageSerializer(serializers.Serializer):
+    """One page of a tournament's registrations (limit/offset pagination)."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = RegistrationSerializer(many=True)
 
 
 class NewPlayerSerializer(StrictSerializer):
@@ -319,13 +475,13 @@ class NewPlayerSerializer(StrictSerializer):
     name = serializers.CharField(max_length=200)
     city = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
     club = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
-    rating = serializers.IntegerField(required=False, allow_null=True)
+    rating = _rating(required=False, allow_null=True)
 
 
 class RegistrationCreateSerializer(StrictSerializer):
     """Either ``player_id`` (an existing player) or ``player`` (a new one)."""
 
-    player_id = serializers.IntegerField(required=False)
+    player_id = _id(required=False)
     player = NewPlayerSerializer(required=False)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -337,7 +493,7 @@ class RegistrationCreateSerializer(StrictSerializer):
 
 
 class RegistrationUpdateSerializer(StrictSerializer):
-    paid = serializers.BooleanField()
+    paid = serializers.BooleanField(required=False, help_text="Absent: nothing changes.")
 
 
 class WithdrawSerializer(StrictSerializer):
@@ -348,6 +504,7 @@ class TotalsSerializer(serializers.Serializer):
     players = serializers.IntegerField()
     paid_players = serializers.IntegerField()
     withdrawn = serializers.IntegerField()
+    disqualified = serializers.IntegerField()
     fees_due = serializers.DecimalField(max_digits=12, decimal_places=2)
     fees_paid = serializers.DecimalField(max_digits=12, decimal_places=2)
     fees_outstanding = serializers.DecimalField(max_digits=12, decimal_places=2)
@@ -362,11 +519,17 @@ DRAW_METHODS = [("seeded", "seeded"), ("random", "random"), ("manual", "manual")
 class DrawSerializer(StrictSerializer):
     method = serializers.ChoiceField(choices=DRAW_METHODS)
     random_seed = serializers.IntegerField(
-        required=False, allow_null=True, min_value=0, help_text="random: replay a draw."
+        required=False,
+        allow_null=True,
+        min_value=0,
+        max_value=BIGINT_MAX,
+        help_text="random: replay a draw.",
     )
     order = serializers.ListField(
-        child=serializers.IntegerField(),
+        child=_id(),
         required=False,
+        max_length=MAX_PLAYERS,
+        error_messages=LIST_ERRORS,
         help_text="manual: player ids, seed 1 first.",
     )
     allow_unpaid = serializers.BooleanField(
@@ -376,17 +539,30 @@ class DrawSerializer(StrictSerializer):
 
 class DrawPreviewQuerySerializer(serializers.Serializer):
     method = serializers.ChoiceField(choices=DRAW_METHODS, default="seeded")
-    random_seed = serializers.IntegerField(required=False, min_value=0)
-    order = serializers.CharField(required=False, help_text="manual: comma-separated player ids.")
+    random_seed = QueryIntegerField(required=False, min_value=0, max_value=BIGINT_MAX)
+    order = serializers.CharField(
+        required=False,
+        max_length=MAX_PLAYERS * 21,
+        help_text="manual: comma-separated player ids.",
+    )
 
     def validate_order(self, value: str) -> list[int]:
         try:
-            return [int(x) for x in value.split(",") if x.strip()]
+            ids = [int(x) for x in value.split(",") if x.strip()]
         except ValueError:
             raise serializers.ValidationError(_("Give player ids separated by commas.")) from None
+        if len(ids) > MAX_PLAYERS or any(not 1 <= i <= BIGINT_MAX for i in ids):
+            raise serializers.ValidationError(_("Give player ids separated by commas."))
+        return ids
 
 
 # --- bracket, standings, prizes (output only) ------------------------------------------------
+
+
+def _match_statuses() -> Any:
+    from matches.models import Match
+
+    return Match.Status.choices
 
 
 class SideSerializer(serializers.Serializer):
@@ -395,6 +571,7 @@ class SideSerializer(serializers.Serializer):
     seed = serializers.IntegerField(allow_null=True)
     rating = serializers.IntegerField()
     withdrawn = serializers.BooleanField()
+    disqualified = serializers.BooleanField()
 
 
 class SourceSerializer(serializers.Serializer):
@@ -422,7 +599,7 @@ class BracketMatchSerializer(serializers.Serializer):
     group = serializers.IntegerField(allow_null=True)
     schedule_round = serializers.IntegerField()
     conditional = serializers.BooleanField()
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=_match_statuses())
     status_label = serializers.CharField()
     player_a = SideSerializer(allow_null=True)
     player_b = SideSerializer(allow_null=True)
@@ -466,8 +643,8 @@ class BracketStageSerializer(serializers.Serializer):
 
 class BracketSerializer(serializers.Serializer):
     tournament = serializers.IntegerField()
-    format = serializers.CharField()
-    status = serializers.CharField()
+    format = serializers.ChoiceField(choices=Tournament.Format.choices)
+    status = serializers.ChoiceField(choices=Tournament.Status.choices)
     version = serializers.IntegerField()
     preview = serializers.BooleanField()
     draw_method = serializers.CharField(allow_blank=True)
@@ -483,6 +660,7 @@ class StandingPlayerSerializer(serializers.Serializer):
     club = serializers.CharField(allow_blank=True)
     seed = serializers.IntegerField()
     withdrawn = serializers.BooleanField()
+    disqualified = serializers.BooleanField()
 
 
 class PlaceSerializer(serializers.Serializer):
@@ -491,6 +669,7 @@ class PlaceSerializer(serializers.Serializer):
     shared = serializers.BooleanField()
     label = serializers.CharField()
     players = StandingPlayerSerializer(many=True)
+    pending = serializers.IntegerField(help_text="How many of these places are not decided yet.")
 
 
 class GroupRowSerializer(serializers.Serializer):
@@ -513,17 +692,27 @@ class GroupTableSerializer(serializers.Serializer):
 
 class StandingsSerializer(serializers.Serializer):
     tournament = serializers.IntegerField()
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=Tournament.Status.choices)
     complete = serializers.BooleanField()
     version = serializers.IntegerField()
     places = PlaceSerializer(many=True)
+    pending = PlaceSerializer(many=True, help_text="Places nobody has yet (no players).")
+    all_places = PlaceSerializer(many=True, help_text="places and pending, in order.")
     groups = GroupTableSerializer(many=True)
 
 
 class PrizePlayerSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
-    amount = serializers.DecimalField(max_digits=12, decimal_places=2)
+    amount = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="What he is paid (0 when withheld)."
+    )
+    due = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="His share of the place's money."
+    )
+    paid = serializers.BooleanField(help_text="False: withdrawn or disqualified, withheld.")
+    withdrawn = serializers.BooleanField()
+    disqualified = serializers.BooleanField()
 
 
 class AwardSerializer(serializers.Serializer):
@@ -533,6 +722,14 @@ class AwardSerializer(serializers.Serializer):
     share_percent = serializers.DecimalField(max_digits=6, decimal_places=2)
     total = serializers.DecimalField(max_digits=12, decimal_places=2)
     amount_each = serializers.DecimalField(max_digits=12, decimal_places=2)
+    paid_total = serializers.DecimalField(max_digits=12, decimal_places=2)
+    pending = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="Reserved for players not decided yet."
+    )
+    pending_places = serializers.IntegerField(help_text="Places of the range not decided yet.")
+    withheld = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="Not paid (withdrawn/disqualified, untaken)."
+    )
     players = PrizePlayerSerializer(many=True)
 
 
@@ -544,15 +741,30 @@ class PrizesSerializer(serializers.Serializer):
     added_money = serializers.DecimalField(max_digits=12, decimal_places=2)
     unit = serializers.DecimalField(max_digits=12, decimal_places=2)
     pool = serializers.DecimalField(max_digits=12, decimal_places=2)
+    withdrawn_prize = serializers.ChoiceField(choices=Tournament.WithdrawnPrize.choices)
+    awarded = serializers.DecimalField(max_digits=12, decimal_places=2)
+    pending = serializers.DecimalField(max_digits=12, decimal_places=2)
+    withheld = serializers.DecimalField(max_digits=12, decimal_places=2)
     awards = AwardSerializer(many=True)
 
 
 # --- match corrections -------------------------------------------------------------------------
 
 
+HEAD_START_MAX = 199  # the rules engine's bound (rules.rulesets: head_start)
+BALLS_TO_WIN_MAX = 200
+
+
+class HeadStartWriteSerializer(StrictSerializer):
+    a = serializers.IntegerField(min_value=0, max_value=HEAD_START_MAX)
+    b = serializers.IntegerField(min_value=0, max_value=HEAD_START_MAX)
+
+
 class HandicapSerializer(StrictSerializer):
-    head_start = HeadStartSerializer()
-    balls_to_win = serializers.IntegerField(required=False, allow_null=True)
+    head_start = HeadStartWriteSerializer()
+    balls_to_win = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=BALLS_TO_WIN_MAX
+    )
 
 
 class CorrectResultSerializer(StrictSerializer):
@@ -562,6 +774,10 @@ class CorrectResultSerializer(StrictSerializer):
     reason = serializers.CharField(
         max_length=300, required=False, allow_blank=True, default="", help_text="Why."
     )
+
+
+class NoShowSerializer(StrictSerializer):
+    absent = serializers.ChoiceField(choices=["a", "b"], help_text="The slot of who did not come.")
 
 
 class MatchSummarySerializer(serializers.Serializer):
@@ -574,7 +790,7 @@ class MatchSummarySerializer(serializers.Serializer):
     score_a = serializers.IntegerField(allow_null=True)
     score_b = serializers.IntegerField(allow_null=True)
     result = serializers.CharField(allow_blank=True)
-    ruleset = serializers.JSONField()
+    ruleset = MatchRulesetField()
     head_start_overridden = serializers.BooleanField()
     clock_limit_seconds = serializers.IntegerField(allow_null=True)
 
@@ -600,6 +816,9 @@ class AuditEntrySerializer(serializers.ModelSerializer):
     actor_id = serializers.IntegerField(allow_null=True, help_text="User id (null: system).")
     match_key = serializers.CharField(source="match.key", allow_null=True, default=None)
     data = serializers.JSONField(help_text="What changed, per action.")
+    imported = serializers.BooleanField(
+        help_text="Brought in by import_tournament: recorded elsewhere, not witnessed here."
+    )
 
     class Meta:
         model = AuditEntry
@@ -613,6 +832,7 @@ class AuditEntrySerializer(serializers.ModelSerializer):
             "match",
             "match_key",
             "data",
+            "imported",
         ]
         read_only_fields = fields
 
@@ -627,7 +847,7 @@ class AuditPageSerializer(serializers.Serializer):
 
 
 class AuditQuerySerializer(serializers.Serializer):
-    match = serializers.IntegerField(
+    match = QueryIntegerField(
         required=False,
         min_value=1,
         max_value=BIGINT_MAX,
@@ -640,7 +860,8 @@ class PlayerSearchQuerySerializer(serializers.Serializer):
         required=False,
         allow_blank=True,
         max_length=100,
-        help_text="Words, each the start of a word of the name, in any order; case, ё/е and "
+        help_text="Words, each the start of a word of the name, in any order; case, the letters "
+        "yo and ye (U+0451, U+0435) and "
         "spaces do not matter.",
     )
     tournament = serializers.IntegerField(

@@ -24,12 +24,11 @@ class RatingRowSerializer(PlayerBriefSerializer):
     change_30_days = serializers.IntegerField(source="change")
 
 
-class RatingQuerySerializer(StrictSerializer):
+class RatingQuerySerializer(serializers.Serializer):
     search = serializers.CharField(required=False, allow_blank=True, max_length=100, default="")
     city = serializers.CharField(required=False, allow_blank=True, max_length=100, default="")
     club = serializers.CharField(required=False, allow_blank=True, max_length=100, default="")
     sort = serializers.ChoiceField(choices=list(SORTS), required=False, default="rating")
-    page = serializers.IntegerField(required=False, min_value=1, max_value=100_000)
 
 
 class TournamentBriefSerializer(serializers.Serializer):

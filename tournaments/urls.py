@@ -5,7 +5,7 @@ Names are prefixed (public-, panel-) because the API's router already owns names
 
 from django.urls import path
 
-from tournaments import diplomas, views, views_panel, views_people
+from tournaments import diplomas, views, views_panel, views_people, views_tokens
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -16,6 +16,7 @@ urlpatterns = [
     # Organiser panel
     path("panel/", views_panel.PanelHomeView.as_view(), name="panel-home"),
     path("panel/new/", views_panel.TournamentCreateView.as_view(), name="panel-create"),
+    path("panel/api-token/", views_tokens.ApiTokenPanelView.as_view(), name="panel-api-token"),
     path("panel/t/<int:pk>/", views_panel.TournamentPanelView.as_view(), name="panel-tournament"),
     path(
         "panel/t/<int:pk>/open-registration/",
@@ -57,6 +58,16 @@ urlpatterns = [
         "panel/t/<int:pk>/registrations/<int:reg>/withdraw/",
         views_panel.RegistrationWithdrawView.as_view(),
         name="panel-registration-withdraw",
+    ),
+    path(
+        "panel/t/<int:pk>/registrations/<int:reg>/disqualify/",
+        views_panel.RegistrationDisqualifyView.as_view(),
+        name="panel-registration-disqualify",
+    ),
+    path(
+        "panel/t/<int:pk>/matches/<int:match>/no-show/",
+        views_panel.MatchNoShowView.as_view(),
+        name="panel-match-no-show",
     ),
     path("panel/t/<int:pk>/draw/", views_panel.DrawView.as_view(), name="panel-draw"),
     path("panel/t/<int:pk>/prizes/", views_panel.PrizesPanelView.as_view(), name="panel-prizes"),

@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModif
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -65,6 +66,7 @@ def live_response(
     fragment: str,
     context: Callable[[], dict[str, Any]],
     cache: http_cache.FragmentCache | None = None,
+    page_context: Callable[[], dict[str, Any]] | None = None,
 ) -> HttpResponse:
     """The page, or its live fragment, or 304 if the poller already has this version.
 
@@ -72,7 +74,8 @@ def live_response(
     just the queries that built the ETag. Only fragments are conditional: a full page also
     carries the user's flash messages, which a 304 would swallow. With `cache` (its keys must
     name everything the fragment shows) the fragment is rendered once into the shared cache
-    for all pollers (tournaments.http_cache)."""
+    for all pollers (tournaments.http_cache), and the full page is that fragment inside the
+    page's frame, built from `page_context` alone (the cheap part: no bracket, no standings)."""
     etag = f'W/"{etag}-{get_language()}"'
     fragment_wanted = is_fragment(request)
     if fragment_wanted and etag_matches(request, etag):
@@ -84,6 +87,15 @@ def live_response(
         response = HttpResponse(text)
         if not current:
             etag = ""  # the last version while this one renders: no ETag, asked again next poll
+    elif cache is not None and page_context is not None:
+        text, current = http_cache.cached_render(
+            cache, lambda: render_to_string(fragment, context(), request)
+        )
+        data = page_context()
+        data["live_html"] = mark_safe(text)  # noqa: S308 - our own template's output
+        data["live_etag"] = etag if current else ""
+        data["live_url"] = f"{request.path}?{FRAGMENT_PARAM}=1"
+        response = render(request, page, data)
     else:
         data = context()
         data["live_etag"] = etag
@@ -221,6 +233,13 @@ def regulation(tournament: Tournament) -> list[tuple[str, str]]:
     lines.append(
         (_("Handicap"), str(HANDICAP_TITLES.get(scheme) or (preset.title if preset else scheme)))
     )
+    lines.append((_("No-show"), str(tournament.get_no_show_rule_display())))
+    lines.append(
+        (
+            _("Prize of a withdrawn or disqualified player"),
+            str(tournament.get_withdrawn_prize_display()),
+        )
+    )
     return lines
 
 
@@ -279,18 +298,25 @@ def _base_context(request: HttpRequest, tournament: Tournament, tab: str) -> dic
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = visible_tournament(request, pk)
 
-    def context() -> dict[str, Any]:
+    def players() -> str:
         registrations = [
             r
             for r in selectors.registration_list(tournament=tournament)
             if r.status == Registration.Status.ACTIVE
         ]
+        data = {"tournament": tournament, "registrations": registrations}
+        return render_to_string("public/_players.html", data, request)
+
+    def context() -> dict[str, Any]:
+        # The players' list changes with the public version only, the rest with every ball:
+        # the list (a thousand rows in a big tournament) is rendered once per version.
+        place = http_cache.page_cache(tournament, http_cache.tournament_etag(tournament), "players")
         return {
             **_base_context(request, tournament, "overview"),
             "regulation": regulation(tournament),
             "fees": fee_lines(tournament),
             "totals": selectors.registration_totals(tournament=tournament),
-            "registrations": registrations,
+            "players_html": mark_safe(http_cache.cached_render(place, players)[0]),  # noqa: S308
             "shares": tournament.place_shares,
             "live_matches": live_matches(tournament),
         }
@@ -308,10 +334,13 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = visible_tournament(request, pk)
 
+    def page_context() -> dict[str, Any]:
+        return _base_context(request, tournament, "bracket")
+
     def context() -> dict[str, Any]:
         bracket = selectors.tournament_bracket(tournament=tournament)
         with_live_scores(tournament, bracket)
-        return {**_base_context(request, tournament, "bracket"), "bracket": bracket}
+        return {**page_context(), "bracket": bracket}
 
     # Results show at once (the public version), live scores within a live window.
     etag = http_cache.bracket_etag(tournament)
@@ -322,6 +351,7 @@ def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
         fragment="public/_bracket.html",
         context=context,
         cache=http_cache.bracket_cache(tournament, etag),
+        page_context=page_context,
     )
 
 
@@ -329,12 +359,15 @@ def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
 def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = visible_tournament(request, pk)
 
+    def page_context() -> dict[str, Any]:
+        return _base_context(request, tournament, "standings")
+
     def context() -> dict[str, Any]:
         from matches.selectors import group_results
 
         standings = selectors.tournament_standings(tournament=tournament)
         return {
-            **_base_context(request, tournament, "standings"),
+            **page_context(),
             "standings": standings,
             # The group matches played, each marked with how it ended (no query without groups).
             "group_results": group_results(tournament_id=tournament.pk)
@@ -348,6 +381,10 @@ def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
         page="public/standings.html",
         fragment="public/_standings.html",
         context=context,
+        cache=http_cache.page_cache(
+            tournament, http_cache.tournament_etag(tournament), "standings"
+        ),
+        page_context=page_context,
     )
 
 
@@ -355,11 +392,11 @@ def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
 def tournament_prizes(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = visible_tournament(request, pk)
 
+    def page_context() -> dict[str, Any]:
+        return _base_context(request, tournament, "prizes")
+
     def context() -> dict[str, Any]:
-        return {
-            **_base_context(request, tournament, "prizes"),
-            "prizes": selectors.tournament_prizes(tournament=tournament),
-        }
+        return {**page_context(), "prizes": selectors.tournament_prizes(tournament=tournament)}
 
     return live_response(
         request,
@@ -367,4 +404,6 @@ def tournament_prizes(request: HttpRequest, pk: int) -> HttpResponse:
         page="public/prizes.html",
         fragment="public/_prizes.html",
         context=context,
+        cache=http_cache.page_cache(tournament, http_cache.tournament_etag(tournament), "prizes"),
+        page_context=page_context,
     )

@@ -355,6 +355,33 @@ class RegistrationWithdrawView(_RegistrationAction):
         return _("%(name)s has withdrawn.") % {"name": reg.player.name}
 
 
+class RegistrationDisqualifyView(_RegistrationAction):
+    def act(self, request: HttpRequest) -> str | None:
+        form = forms.ReasonForm(request.POST)
+        reason = form.cleaned_data["reason"] if form.is_valid() else ""
+        reg = self.registration()
+        services.registration_disqualify(registration=reg, actor=request.user, reason=reason)
+        return _("%(name)s is disqualified.") % {"name": reg.player.name}
+
+
+class MatchNoShowView(PanelAction):
+    """From the match control page: the player who did not come loses by walkover."""
+
+    default_next = "panel-tables"
+
+    def act(self, request: HttpRequest) -> str | None:
+        from matches.models import Match
+
+        form = forms.NoShowForm(request.POST)
+        if not form.is_valid():
+            raise TournamentError("invalid", form_error_text(form))
+        match = get_object_or_404(Match, pk=self.kwargs["match"], tournament=self.get_tournament())
+        services.match_no_show(
+            match=match, absent_slot=form.cleaned_data["absent"], actor=request.user
+        )
+        return _("No-show recorded: the match is a walkover.")
+
+
 # --- the draw ------------------------------------------------------------------------------
 
 
@@ -432,11 +459,13 @@ class PrizesPanelView(PanelMixin, View):
         from tournaments.diplomas import diploma_entries
 
         tournament = self.get_tournament()
+        standings = selectors.tournament_standings(tournament=tournament)
+        prizes = selectors.tournament_prizes(tournament=tournament, standings=standings)
         return self.page(
             "panel/prizes.html",
-            prizes=selectors.tournament_prizes(tournament=tournament),
-            standings=selectors.tournament_standings(tournament=tournament),
-            diplomas=diploma_entries(tournament),
+            prizes=prizes,
+            standings=standings,
+            diplomas=diploma_entries(tournament, standings=standings, prizes=prizes),
         )
 
 

@@ -233,7 +233,7 @@
           notice = { kind: "error", text: (r.data && r.data.code && r.data.message) || t("forbidden") };
           refresh();
         } else {
-          var msg = r.data && (r.data.message || r.data.detail);
+          var msg = r.data && r.data.message;
           notice = { kind: "error", text: msg || t("rejected") };
           if (m) {
             match = normalise(m);

@@ -175,7 +175,9 @@ def test_two_players_tied_for_third_share_third_place_money() -> None:
         places=[(1, 1, ["ann"]), (2, 2, ["bob"]), (3, 4, ["cid", "dan"])],
     )
     third = split.awards[2]
-    assert third == PlaceAward(3, 4, ("cid", "dan"), D(125), D(250), (D(125), D(125)))
+    assert third == PlaceAward(
+        3, 4, ("cid", "dan"), D(125), D(250), (D(125), D(125)), paid=(True, True)
+    )
     assert split.by_player == {"ann": D(451), "bob": D(300), "cid": D(125), "dan": D(125)}
 
 
@@ -218,12 +220,51 @@ def test_undecided_prize_places_stay_listed_without_players() -> None:
     assert split.total == D(1000)
 
 
+def test_half_decided_shared_place_pays_the_known_player_and_reserves_the_rest() -> None:
+    # Between the two semi-finals: one loser of 3-4 is known.
+    split = split_prizes(pool=D(1001), shares=REGULATION, places=[(3, 4, ["cid"])])
+    third = split.awards[2]
+    assert (third.players, third.amounts, third.pending) == (("cid",), (D(125),), D(125))
+    assert split.by_player == {"cid": D(125)}
+    assert split.pending_total == D(1001) - D(125)
+    assert split.total == D(1001)
+
+
+def test_the_known_player_keeps_his_amount_when_the_place_completes() -> None:
+    half = split_prizes(pool=D(1000), shares=REGULATION, places=[(2, 3, ["bob"])])
+    full = split_prizes(pool=D(1000), shares=REGULATION, places=[(2, 3, ["bob", "dan"])])
+    assert half.by_player["bob"] == full.by_player["bob"] == D(275)
+    assert half.awards[1].pending == full.by_player["dan"]
+
+
+def test_withheld_player_keeps_his_place_and_his_money_is_not_paid() -> None:
+    split = split_prizes(
+        pool=D(1000),
+        shares=REGULATION,
+        places=[(1, 1, ["ann"]), (2, 2, ["bob"]), (3, 4, ["cid", "dan"])],
+        withheld={"dan"},
+    )
+    third = split.awards[2]
+    assert third.players == ("cid", "dan")
+    assert third.paid == (True, False)
+    assert third.withheld == D(125)
+    assert third.paid_total == D(125)
+    assert split.by_player == {"ann": D(450), "bob": D(300), "cid": D(125)}
+    assert split.paid_total + split.withheld_total == D(1000)
+    assert split.pending_total == D(0)
+
+
+def test_more_players_than_places_is_refused() -> None:
+    with pytest.raises(ValueError, match="span 1 place"):
+        split_prizes(pool=D(100), shares=REGULATION, places=[(1, 1, ["a", "b"])])
+
+
 @pytest.mark.parametrize(
     ("places", "message"),
     [
         ([(0, 0, ["a"])], "invalid place range 0-0"),
         ([(3, 2, ["a"])], "invalid place range 3-2"),
-        ([(3, 4, ["a"])], "span 2 place"),
+        ([(3, 4, ["a", "b", "c"])], "span 2 place"),
         ([(1, 1, ["a"]), (2, 2, ["a"])], "'a' is listed in more than one place"),
         ([(1, 2, ["a", "b"]), (2, 2, ["c"])], "1-2 and 2-2 overlap"),
     ],
@@ -331,3 +372,38 @@ def test_players_get_the_whole_pool_in_place_order(
             assert sum(award.amounts, D(0)) == award.total
             assert max(award.amounts) - award.amount_each <= unit + pool % unit
             assert min(award.amounts) == award.amount_each
+
+
+@given(
+    pool=pools,
+    shares=share_lists(non_increasing=True),
+    unit=units,
+    places=standings(),
+    data=st.data(),
+)
+def test_partial_standings_never_raise_and_keep_the_pool(
+    pool: Decimal,
+    shares: list[Decimal],
+    unit: Decimal,
+    places: list[tuple[int, int, Sequence[Hashable]]],
+    data: st.DataObject,
+) -> None:
+    # Any subset of the players known, any of them withheld: paid + pending + withheld = pool,
+    # and a known player's amount is the one he has once everything is decided.
+    full = split_prizes(pool=pool, shares=shares, unit=unit, places=places)
+    partial = []
+    for first, last, members in places:
+        known = data.draw(st.integers(min_value=0, max_value=len(members)))
+        if known:
+            partial.append((first, last, list(members)[:known]))
+    everyone = [p for _, _, members in partial for p in members]
+    withheld = (
+        set(data.draw(st.lists(st.sampled_from(everyone), unique=True))) if everyone else set()
+    )
+    split = split_prizes(pool=pool, shares=shares, unit=unit, places=partial, withheld=withheld)
+    assert split.total == pool
+    assert split.paid_total + split.pending_total + split.withheld_total == pool
+    assert sum(split.by_player.values(), D(0)) == split.paid_total
+    for player, amount in split.by_player.items():
+        assert amount == full.by_player[player]
+    assert not withheld & set(split.by_player)

@@ -139,10 +139,19 @@ def test_random_runs_place_everybody_once(n: int) -> None:
             for p in partial:
                 for s in p.seeds:
                     assert final_by_seed[s] == (p.first, p.last), (b.format, n, s)
+            # With the pending places: the same ranges as at the end, tiling 1..n.
+            pending = final_standings(b, {k: outcomes[k] for k in keys[:cut]}, include_pending=True)
+            assert [(p.first, p.last) for p in pending] == [(p.first, p.last) for p in places]
+            assert [p for p in pending if p.seeds] == partial
 
 
 def test_nothing_decided_before_the_first_match() -> None:
     assert final_standings(double_elimination(8), {}) == []
+
+
+def test_pending_places_before_the_first_match() -> None:
+    places = final_standings(single_elimination(8), {}, include_pending=True)
+    assert ranges(places) == [(1, 1, ()), (2, 2, ()), (3, 4, ()), (5, 8, ())]
 
 
 def test_groups_playoff_places_non_qualifiers_by_group_rank() -> None:

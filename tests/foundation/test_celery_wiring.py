@@ -38,7 +38,7 @@ def test_eta_task_runs_on_a_real_worker(tmp_path, settings) -> None:
     _eta_task_lands(tmp_path)
 
 
-def test_eta_task_runs_on_the_embedded_broker(tmp_path, require_redis) -> None:
+def test_eta_task_runs_on_the_embedded_broker(tmp_path, require_redis, settings) -> None:
     """The same proof on the embedded broker, even where Redis is configured: the worker is
     started without REDIS_URL, and a second app of this process talks to the same folders."""
     var_dir = os.environ["LUZA_VAR_DIR"]
@@ -54,6 +54,11 @@ def test_eta_task_runs_on_the_embedded_broker(tmp_path, require_redis) -> None:
         "control_folder": control_dir,
         "store_processed": False,
     }
+    # The installation's queue and control exchange, as the worker's settings name them.
+    embedded.conf.task_default_queue = settings.CELERY_TASK_DEFAULT_QUEUE
+    embedded.conf.task_default_exchange = settings.CELERY_TASK_DEFAULT_EXCHANGE
+    embedded.conf.task_default_routing_key = settings.CELERY_TASK_DEFAULT_ROUTING_KEY
+    embedded.conf.control_exchange = settings.CELERY_CONTROL_EXCHANGE
     try:
         _eta_task_lands(tmp_path, sender=embedded, drop_env=("REDIS_URL",))
     finally:

@@ -83,7 +83,7 @@ def test_clock_actions_out_of_order_are_conflicts(scorer, match, steps, action, 
 
 def test_an_unknown_clock_action_is_a_field_error(scorer, match) -> None:
     response = clock(scorer, match, "stop")
-    assert response.status_code == 400 and "action" in response.json()
+    assert response.status_code == 400 and "action" in response.json()["fields"]
 
 
 def test_pause_makes_the_scheduled_expiry_stale(scorer, match) -> None:

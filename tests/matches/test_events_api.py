@@ -105,7 +105,8 @@ def test_unknown_keys_of_an_event_are_the_engines_business(scorer, match) -> Non
 def test_malformed_bodies_are_field_errors(scorer, match, body, field) -> None:
     response = scorer.post(f"/api/v1/matches/{match.pk}/events/", body, format="json")
     assert response.status_code == 400
-    assert field in response.json()
+    assert response.json()["code"] == "invalid"
+    assert field in response.json()["fields"]
 
 
 def test_the_same_idempotency_key_is_applied_once(scorer, match) -> None:

@@ -81,6 +81,7 @@ def test_a_finished_tournament_survives_export_and_import(organiser, tmp_path) -
 
     path = tmp_path / "tournament.json"
     call_command("export_tournament", tournament.pk, output=str(path))
+    assert path.stat().st_mode & 0o777 == 0o600  # names and fees: the owner's eyes only
     document = json.loads(path.read_text(encoding="utf-8"))
     assert document == tournament_export(tournament=tournament)
 

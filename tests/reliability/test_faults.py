@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 import redis
+from django.conf import settings
 from django.db import OperationalError, connection
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
@@ -148,15 +149,16 @@ def test_a_flushed_broker_loses_no_clock(people, tmp_path) -> None:
     in_hand = ready_matches(people["tournament"], CLOCKS)
     in_broker = ready_matches(people["tournament"], CLOCKS)
     broker = redis.Redis.from_url(os.environ["REDIS_URL"])
+    queue = settings.CELERY_TASK_DEFAULT_QUEUE  # in Redis under the installation's prefix
     with beat_sweeping(beat_log), celery_worker(log=worker_log) as (_proc, hostname):
         held = start_clocks(in_hand, people["referee"])
         assert wait_for(lambda: holds_deadlines(hostname, held), timeout=2)
-        app.control.cancel_consumer("celery", destination=[hostname], reply=True)
+        app.control.cancel_consumer(queue, destination=[hostname], reply=True)
         queued = start_clocks(in_broker, people["referee"])
-        assert wait_for(lambda: broker.llen("celery") >= CLOCKS, timeout=2)
+        assert wait_for(lambda: broker.llen(settings.BROKER_PREFIX + queue) >= CLOCKS, timeout=2)
         # Queues, unacknowledged messages, bindings: all gone.
         broker.flushdb()
-        app.control.add_consumer("celery", destination=[hostname], reply=True)
+        app.control.add_consumer(queue, destination=[hostname], reply=True)
         assert_expired_in_time(held | queued, [worker_log, beat_log])
 
     via = expired_via(held | queued)

@@ -223,7 +223,7 @@ CASES = [
         "post",
         lambda w: TOURNAMENTS,
         {"name": "Кубок", "date": "2026-12-01", "max_players": -5},
-        code="invalid_settings",
+        code="invalid",
         sample=True,
     ),
     Bad(
@@ -300,8 +300,7 @@ CASES = [
         "post",
         lambda w: f"{TOURNAMENTS}{w.extra['open'].pk}/draw/",
         {"method": "manual", "order": [10**30, -1]},
-        status=422,
-        code="invalid_manual_order",
+        code="invalid",
     ),
     Bad(
         "registration-both-forms",
@@ -476,8 +475,7 @@ CASES = [
         "unknown-player-id",
         "post",
         lambda w: f"{TOURNAMENTS}{w.extra['open'].pk}/registrations/",
-        {"player_id": 10**30},
-        status=404,
+        {"player_id": 10**30},  # beyond any id: refused by validation, not looked up
     ),
     Bad("events-after-text", "get", lambda w: f"{events(w)}?after=abc", sample=True),
     Bad("audit-match-text", "get", lambda w: f"{TOURNAMENTS}{T(w)}/audit/?match=abc"),

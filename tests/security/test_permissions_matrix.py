@@ -204,6 +204,15 @@ SPECS: dict[str, Spec] = {
     "api-schema": Spec(calls={GET: Call("open", 200)}, api=True, global_=True),
     "api-docs": Spec(calls={GET: Call("open", 200)}, api=True, global_=True),
     "preset-list": Spec(calls={GET: Call("open", 200)}, api=True, global_=True),
+    "api-token": Spec(
+        calls={
+            GET: Call("organiser_role", 200),
+            POST: Call("organiser_role", 201),
+            "DELETE": Call("organiser_role", 204),
+        },
+        api=True,
+        global_=True,
+    ),
     "player-list": api(
         lambda w: {},
         get=Call("open", 200),
@@ -296,6 +305,13 @@ SPECS: dict[str, Spec] = {
         lambda w: {**T(w), "registration_pk": reg_of_ready(w).pk},
         post=Call("manage", 200, {"reason": "заболел"}),
     ),
+    "registration-disqualify": api(
+        lambda w: {**T(w), "registration_pk": reg_of_ready(w).pk},
+        post=Call("manage", 200, {"reason": "неспортивное поведение"}),
+    ),
+    "match-no-show": api(
+        lambda w: {**T(w), "match_pk": w.ready.pk}, post=Call("manage", 200, {"absent": "b"})
+    ),
     "match-handicap": api(
         lambda w: {**T(w), "match_pk": w.ready.pk},
         post=Call("manage", 200, {"head_start": {"a": 0, "b": 4}}),
@@ -357,6 +373,10 @@ SPECS: dict[str, Spec] = {
     "referee-match": page(running, get=Call("referee_page", 200)),
     # --- organiser panel -------------------------------------------------------------------------
     "panel-home": Spec(calls={GET: Call("login_required", 200)}, global_=True),
+    "panel-api-token": Spec(
+        calls={GET: Call("organiser_page", 200), POST: Call("organiser_page", 200, {})},
+        global_=True,
+    ),
     "panel-create": Spec(
         calls={GET: Call("organiser_page", 200), POST: Call("organiser_page", 400, {})},
         global_=True,
@@ -433,6 +453,12 @@ SPECS: dict[str, Spec] = {
         lambda w: {"pk": w.extra["series"].pk},
         get=Call("series_page_manage", 200),
         post=Call("series_page_manage", 400, {}),
+    ),
+    "panel-registration-disqualify": panel_action(
+        lambda w: {**pk_t(w), "reg": reg_of_ready(w).pk}, {"reason": "неспортивное поведение"}
+    ),
+    "panel-match-no-show": panel_action(
+        lambda w: {**pk_t(w), "match": w.ready.pk}, {"absent": "b"}
     ),
     "panel-tables-count": panel_action(pk_t, {"count": 4}),
     "panel-tables-assign-next": panel_action(pk_t),
@@ -519,12 +545,6 @@ def worlds(django_db_setup, django_db_blocker) -> Iterator[dict[str, World]]:
             built[visibility] = world
         yield built
         transaction.set_rollback(True)
-
-
-@pytest.fixture(autouse=True)
-def _quick_health(monkeypatch) -> None:
-    # /healthz pings the Celery workers for a second; here only its access rule matters.
-    monkeypatch.setattr("config.health._workers", lambda: 0)
 
 
 def client_for(user: Any, *, api_client: bool) -> Client:
@@ -749,7 +769,7 @@ def test_entry_fees_are_shown_to_the_organisers_only(worlds) -> None:
     w = worlds["public"]
     url = f"/api/v1/tournaments/{w.tournament.pk}/registrations/"
     for role in ROLES:
-        rows = client_for(w.users()[role], api_client=True).get(url).json()
+        rows = client_for(w.users()[role], api_client=True).get(url).json()["results"]
         fees = {(r["fee_due"], r["paid"]) for r in rows}
         if role in ("organiser", "superuser"):
             assert ("1000.00", True) in fees, role

@@ -97,6 +97,7 @@ def test_paid_tick_and_running_totals(org_api, tournament):
         "players": 3,
         "paid_players": 1,
         "withdrawn": 0,
+        "disqualified": 0,
         "fees_due": "3000.00",
         "fees_paid": "1000.00",
         "fees_outstanding": "2000.00",
@@ -110,10 +111,20 @@ def test_paid_tick_and_running_totals(org_api, tournament):
 
 def test_the_public_sees_the_list_but_not_the_money(api, tournament):
     register(tournament, 2)
-    rows = api.get(url(tournament)).json()
+    rows = api.get(url(tournament)).json()["results"]
     assert len(rows) == 2 and rows[0]["player"]["name"]
     assert rows[0]["fee_due"] is None and rows[0]["paid"] is None
     assert api.get(url(tournament, "totals/")).status_code in (401, 403)
+
+
+def test_the_list_comes_in_pages(api, tournament):
+    register(tournament, 5)
+    first = api.get(url(tournament), {"limit": 2}).json()
+    assert first["count"] == 5 and len(first["results"]) == 2 and first["next"]
+    rest = api.get(url(tournament), {"limit": 2, "offset": 4}).json()
+    assert len(rest["results"]) == 1 and rest["next"] is None
+    ids = {r["id"] for r in first["results"]} | {r["id"] for r in rest["results"]}
+    assert len(ids) == 3
 
 
 def test_withdraw_before_the_draw_and_come_back(org_api, tournament):

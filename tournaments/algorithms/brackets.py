@@ -130,7 +130,7 @@ def _crossing(
         assert flow is not None  # every survivor of a double elimination round is real
         src = flow[0]
         if src.kind == "seed":
-            return 1 << int(src.ref), int(src.ref)  # type: ignore[call-overload]
+            return 1 << src.seed(), src.seed()
         won, lost = chalk[str(src.ref)]
         return bits[str(src.ref)], won if src.kind == "winner" else lost
 
@@ -216,7 +216,7 @@ def _source_text(src: Source | None) -> str | None:
     if src is None:
         return None
     if src.kind == "group":
-        g, rank = src.ref  # type: ignore[misc]
+        g, rank = src.group_rank()
         return f"group {g} rank {rank}"
     return f"{src.kind} {src.ref}"
 

@@ -144,9 +144,9 @@ def round_robin_groups(
             (new_source("group", gr), None, 0, group_rounds[gr[0] - 1]) for gr in seeds
         ]
         slots = [entries[s - 1] if s <= qualifiers else None for s in seed_order(size)]
-        rounds = size.bit_length() - 1
-        _, played = knockout(recs, slots, "P", "playoff", rounds)
-        if third_place and rounds >= 2:
+        playoff_rounds = size.bit_length() - 1
+        _, played = knockout(recs, slots, "P", "playoff", playoff_rounds)
+        if third_place and playoff_rounds >= 2:
             play_third_place(recs, played[-2])
 
     options = {

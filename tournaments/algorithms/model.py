@@ -54,6 +54,17 @@ class Source:
     kind: SourceKind
     ref: int | str | tuple[int, int]
 
+    # The ref as its kind has it: typed reads for callers that have checked `kind`.
+    def seed(self) -> int:
+        if isinstance(self.ref, int):
+            return self.ref
+        raise TypeError(f"a {self.kind} source has no seed")
+
+    def group_rank(self) -> tuple[int, int]:
+        if isinstance(self.ref, tuple):
+            return self.ref
+        raise TypeError(f"a {self.kind} source has no group and rank")
+
 
 @dataclass(frozen=True, slots=True)
 class MatchSpec:

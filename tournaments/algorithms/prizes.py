@@ -13,11 +13,21 @@ Rounding rules:
 * Players sharing places (``places`` entries such as ``(3, 4, [p, q])``) pool those
   places' amounts and split them evenly in units; leftover units go one each to the
   members in the order given (and a sub-unit rest to the first member).
+* A shared place only partly decided (``(3, 4, [p])`` between the two semi-finals)
+  gives its known players the share they will have once it is complete (the first
+  slots of the even split); the rest of the places' money is ``pending``: reserved,
+  with no names, never redistributed.
+* ``withheld`` players (withdrawn or disqualified, when the tournament withholds their
+  prize) keep their place and their computed amount, which is not paid: it is counted
+  in the award's ``withheld`` money instead. Nobody else's amount changes.
+
+Every award therefore satisfies ``paid + pending + withheld == total``, and the award
+totals add up exactly to the pool at every moment.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, localcontext
 from itertools import pairwise
@@ -94,9 +104,13 @@ class PlaceAward:
 
     ``amount_each`` is the even share per player (the smallest amount in the
     group); players listed earlier may get one unit more (and the first one a
-    sub-unit rest): ``amounts``, aligned with ``players``, says what each really
-    gets. With no players (places not decided yet, or ``places`` not given)
-    ``amount_each`` equals ``total`` and ``amounts`` is empty.
+    sub-unit rest): ``amounts``, aligned with ``players``, says what each place's
+    player is due. With no players (places not decided yet, or ``places`` not
+    given) ``amount_each`` equals ``total`` and ``amounts`` is empty.
+
+    ``pending`` is the money of the places' players not known yet; ``paid``
+    (aligned with ``players``) is False for a withheld player, whose amount is in
+    ``withheld``.
     """
 
     first: int
@@ -105,6 +119,14 @@ class PlaceAward:
     amount_each: Decimal
     total: Decimal
     amounts: tuple[Decimal, ...] = ()
+    pending: Decimal = Decimal(0)
+    withheld: Decimal = Decimal(0)
+    paid: tuple[bool, ...] = ()
+
+    @property
+    def paid_total(self) -> Decimal:
+        """What the award's players are paid."""
+        return self.total - self.pending - self.withheld
 
 
 @dataclass(frozen=True)
@@ -118,6 +140,18 @@ class PrizeSplit:
     def total(self) -> Decimal:
         """Sum of all awards; always equals the pool."""
         return sum((a.total for a in self.awards), Decimal(0))
+
+    @property
+    def paid_total(self) -> Decimal:
+        return sum((a.paid_total for a in self.awards), Decimal(0))
+
+    @property
+    def pending_total(self) -> Decimal:
+        return sum((a.pending for a in self.awards), Decimal(0))
+
+    @property
+    def withheld_total(self) -> Decimal:
+        return sum((a.withheld for a in self.awards), Decimal(0))
 
 
 def _place_amounts(pool: Decimal, shares: Sequence[Decimal], unit: Decimal) -> list[Decimal]:
@@ -157,7 +191,7 @@ def _check_places(
         if first < 1 or last < first:
             raise ValueError(f"invalid place range {first}-{last}")
         members = tuple(players)
-        if len(members) != last - first + 1:
+        if len(members) > last - first + 1:
             raise ValueError(
                 f"places {first}-{last} span {last - first + 1} place(s) "
                 f"but list {len(members)} player(s)"
@@ -189,14 +223,16 @@ def split_prizes(
     shares: Sequence[Decimal],
     unit: Decimal = Decimal(1),
     places: Sequence[tuple[int, int, Sequence[Hashable]]] | None = None,
+    withheld: Collection[Hashable] = (),
 ) -> PrizeSplit:
     """Split ``pool`` by ``shares`` (percent for places 1..k, adding up to 100).
 
     Without ``places`` one award per share is returned, with no players. With
-    ``places`` (``(first, last, players)``, as many players as places spanned) the
-    given entries are returned, plus any place with a share that no entry covers
-    (with no players), so the award totals always add up to ``pool``. Places
-    beyond the shares get 0.
+    ``places`` (``(first, last, players)``, at most as many players as places
+    spanned: fewer while a shared place is partly decided) the given entries are
+    returned, plus any place with a share that no entry covers (with no players,
+    all pending), so the award totals always add up to ``pool``. Places beyond the
+    shares get 0. ``withheld`` players are not paid (``by_player`` leaves them out).
     """
     unit = _unit(unit)
     pool = _non_negative(pool, "pool")
@@ -218,14 +254,24 @@ def split_prizes(
         covered: set[int] = set()
         for first, last, members in _check_places(places):
             total = place_total(first, last)
-            member_amounts = _share_evenly(total, len(members), unit)
-            # The last member never gets a leftover (there are fewer than the members).
-            each = member_amounts[-1]
-            awards.append(PlaceAward(first, last, members, each, total, member_amounts))
-            by_player.update(zip(members, member_amounts, strict=True))
+            slots = _share_evenly(total, last - first + 1, unit)
+            # The last slot never gets a leftover (there are fewer than the slots).
+            each = slots[-1]
+            member_amounts = slots[: len(members)]
+            paid = tuple(member not in withheld for member in members)
+            kept = sum(
+                (a for a, ok in zip(member_amounts, paid, strict=True) if not ok), Decimal(0)
+            )
+            pending = sum(slots[len(members) :], Decimal(0))
+            awards.append(
+                PlaceAward(first, last, members, each, total, member_amounts, pending, kept, paid)
+            )
+            by_player.update(
+                (m, a) for m, a, ok in zip(members, member_amounts, paid, strict=True) if ok
+            )
             covered.update(range(first, last + 1))
         for n, amount in enumerate(amounts, start=1):
             if n not in covered:
-                awards.append(PlaceAward(n, n, (), amount, amount))
+                awards.append(PlaceAward(n, n, (), amount, amount, pending=amount))
         awards.sort(key=lambda award: award.first)
         return PrizeSplit(awards=awards, by_player=by_player)

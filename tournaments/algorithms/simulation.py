@@ -69,9 +69,9 @@ def _seed(
     if src is None:
         raise ValueError("a match without a side")
     if src.kind == "seed":
-        return int(src.ref)  # type: ignore[call-overload]
+        return src.seed()
     if src.kind == "group":
-        g, rank = src.ref  # type: ignore[misc]
+        g, rank = src.group_rank()
         return ranks[g][rank - 1]
     won, lost = outcomes[str(src.ref)]
     return won if src.kind == "winner" else lost

@@ -16,7 +16,8 @@ actually still in):
 * then group stage non-qualifiers by their group rank (all groups' thirds share,
   then the fourths, ...).
 
-While a tournament runs, players whose place is not decided yet are simply absent.
+While a tournament runs, players whose place is not decided yet are absent (or, with
+``include_pending``, their places are listed with no seeds).
 """
 
 from __future__ import annotations
@@ -38,8 +39,11 @@ def final_standings(
     outcomes: Mapping[str, Outcome],
     *,
     group_ranks: Mapping[int, Sequence[int]] | None = None,
+    include_pending: bool = False,
 ) -> list[Place]:
-    """Places decided so far, best first.
+    """Places decided so far, best first. With ``include_pending`` the places not decided
+    yet are listed too, with no seeds (a shared place partly decided lists the seeds known),
+    so that the places always cover 1..entrants.
 
     ``outcomes`` maps match key -> (winner seed, loser seed). ``group_ranks`` (group
     -> seeds in table order, e.g. from ``group_table``) gives the group placings of a
@@ -81,11 +85,16 @@ def final_standings(
                     tiers.setdefault((0, -rank), []).append(ranks[g][rank - 1])
 
     places = [Place(p, p, (seed,)) for p, seed in sorted(decided.items())]
+    if include_pending:
+        places += [Place(p, p, ()) for p in range(1, top + 1) if p not in decided]
+        places.sort(key=lambda place: place.first)
     first = top + 1
     for tier in sorted(sizes, reverse=True):
         last = first + sizes[tier] - 1
         if tier in tiers:
             places.append(Place(first, last, tuple(sorted(tiers[tier]))))
+        elif include_pending:
+            places.append(Place(first, last, ()))
         first = last + 1
     return places
 
@@ -178,11 +187,11 @@ def _resolve(
     if src is None:
         return None
     if src.kind == "seed":
-        return src.ref  # type: ignore[return-value]
+        return src.seed()
     if src.kind == "group":
-        g, rank = src.ref  # type: ignore[misc]
+        g, rank = src.group_rank()
         return ranks[g][rank - 1] if g in ranks else None
-    outcome = outcomes.get(src.ref)  # type: ignore[arg-type]
+    outcome = outcomes.get(str(src.ref))
     if outcome is None:
         return None
     return outcome[0] if src.kind == "winner" else outcome[1]

@@ -17,6 +17,7 @@ from tournaments.services.entries import (
     registration_remove_absent,
 )
 from tournaments.services.merge import player_merge
+from tournaments.services.no_show import match_no_show
 from tournaments.services.players import player_create, player_update
 from tournaments.services.progression import (
     match_correct_result,
@@ -27,6 +28,7 @@ from tournaments.services.progression import (
 from tournaments.services.registrations import (
     registration_add,
     registration_add_new_player,
+    registration_disqualify,
     registration_set_paid,
     registration_withdraw,
 )
@@ -44,6 +46,7 @@ __all__ = [
     "entry_withdraw",
     "generate_bracket",
     "match_correct_result",
+    "match_no_show",
     "match_set_handicap",
     "player_claim_issue",
     "player_claim_redeem",
@@ -58,6 +61,7 @@ __all__ = [
     "registration_add",
     "registration_add_new_player",
     "registration_check_in",
+    "registration_disqualify",
     "registration_remove_absent",
     "registration_set_paid",
     "registration_withdraw",

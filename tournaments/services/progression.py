@@ -142,7 +142,11 @@ class _Progress:
         return self._regs[player_id]
 
     def withdrawn(self, player_id: int) -> bool:
-        return self.reg(player_id)[1] == Registration.Status.WITHDRAWN
+        """Out of the tournament: withdrew, or disqualified."""
+        return self.reg(player_id)[1] in (
+            Registration.Status.WITHDRAWN,
+            Registration.Status.DISQUALIFIED,
+        )
 
 
 def _started(match: Any) -> bool:
@@ -293,13 +297,16 @@ def _seat_by_key(progress: _Progress, feeds: Mapping[str, Mapping[str, int | Non
         return
     Match = _match_model()
     # order_by: Match's default ordering joins the tournament, which FOR UPDATE would lock.
-    rows = (
+    locked = list(
         Match.objects.select_for_update()
         .filter(tournament=progress.tournament, key__in=list(feeds))
         .order_by("pk")
+        .values_list("pk", "key")
     )
-    for target in sorted(rows, key=lambda m: m.pk):
-        _seat(progress, target, feeds[target.key])
+    for pk, key in locked:
+        # Re-read each just before seating: a walkover set off by an earlier one (a withdrawn
+        # qualifier) may already have moved a player into it.
+        _seat(progress, Match.objects.get(pk=pk), feeds[key])
 
 
 def _after_change(tournament: Tournament) -> None:

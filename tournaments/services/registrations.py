@@ -24,6 +24,7 @@ from tournaments.services.setup import fee_for
 
 ACTIVE = Registration.Status.ACTIVE
 WITHDRAWN = Registration.Status.WITHDRAWN
+DISQUALIFIED = Registration.Status.DISQUALIFIED
 # Matches of a withdrawn player that become walkovers at once (both players known).
 PENDING_WITH_PLAYERS = ("ready", "on_table", "running", "paused")
 
@@ -148,6 +149,39 @@ def registration_withdraw(
     """Withdraw a player. Before the draw he simply leaves the list. After it, each of his
     matches with a known opponent becomes a walkover at once; a match whose opponent is not
     known yet becomes one as soon as the opponent is (progression checks withdrawals)."""
+    return _take_out(
+        registration=registration,
+        actor=actor,
+        reason=reason,
+        status=WITHDRAWN,
+        allowed=(Status.DRAFT, Status.REGISTRATION, Status.DRAWN, Status.RUNNING),
+    )
+
+
+@transaction.atomic
+def registration_disqualify(
+    *, registration: Registration, actor: Any, reason: str = ""
+) -> Registration:
+    """Disqualify a player after the draw (a player who withdrew may still be disqualified).
+    His matches go as a withdrawn player's do: walkovers for his opponents; he keeps the place
+    he reached, marked, and gets no prize or diploma unless the tournament pays them."""
+    return _take_out(
+        registration=registration,
+        actor=actor,
+        reason=reason,
+        status=DISQUALIFIED,
+        allowed=(Status.DRAWN, Status.RUNNING),
+    )
+
+
+def _take_out(
+    *,
+    registration: Registration,
+    actor: Any,
+    reason: str,
+    status: str,
+    allowed: tuple[str, ...],
+) -> Registration:
     from matches.models import Match
 
     player_id = registration.player_id
@@ -161,30 +195,40 @@ def registration_withdraw(
         .values_list("pk", flat=True)
     )
     locked = lock_tournament(registration.tournament_id)
-    require_status(locked, Status.DRAFT, Status.REGISTRATION, Status.DRAWN, Status.RUNNING)
+    require_status(locked, *allowed)
     reg = Registration.objects.select_for_update().get(pk=registration.pk)
-    if reg.status == WITHDRAWN:
+    if reg.status == DISQUALIFIED:
+        raise TournamentError(
+            "already_disqualified",
+            _("This player has already been disqualified."),
+            status=CONFLICT,
+            params={"registration": reg.pk},
+        )
+    if reg.status == WITHDRAWN and status == WITHDRAWN:
         raise TournamentError(
             "already_withdrawn",
             _("This player has already withdrawn."),
             status=CONFLICT,
             params={"registration": reg.pk},
         )
-    was_in = reg.status == ACTIVE
-    reg.status = WITHDRAWN
-    reg.withdrawn_at = timezone.now()
+    previous = reg.status
+    was_in = previous == ACTIVE
+    reg.status = status
+    if reg.withdrawn_at is None:
+        reg.withdrawn_at = timezone.now()
     reg.reserve_since = None
     reg.save(update_fields=["status", "withdrawn_at", "reserve_since"])
     after_draw = locked.status in (Status.DRAWN, Status.RUNNING)
     audit_record(
         actor=actor,
-        action="registration_withdraw",
+        action="registration_withdraw" if status == WITHDRAWN else "registration_disqualify",
         tournament=locked,
         data={
             "registration": reg.pk,
             "player": player_id,
             "after_draw": after_draw,
             "reason": reason,
+            "previous_status": previous,
         },
     )
     if after_draw:
@@ -196,7 +240,7 @@ def registration_withdraw(
             if match.status not in PENDING_WITH_PLAYERS:
                 continue
             winner_slot = "b" if match.player_a_id == player_id else "a"
-            match_walkover(match=match, winner_slot=winner_slot, actor=actor, reason="withdrawn")
+            match_walkover(match=match, winner_slot=winner_slot, actor=actor, reason=str(status))
     elif was_in and locked.status == Status.REGISTRATION:
         # Before the draw his place goes to the first reserve.
         reserve_promote(locked=locked, actor=actor)

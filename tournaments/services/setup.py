@@ -54,6 +54,8 @@ SETTINGS_FIELDS = (
     "place_shares",
     "prize_unit",
     "added_money",
+    "withdrawn_prize",
+    "no_show_rule",
     "handicap_scheme",
     "rated",
     "elo_k",
@@ -208,6 +210,8 @@ def clean_settings(values: dict[str, Any]) -> dict[str, Any]:
         ("format", Tournament.Format.values),
         ("grand_final", Tournament.GrandFinal.values),
         ("third_place", Tournament.ThirdPlace.values),
+        ("withdrawn_prize", Tournament.WithdrawnPrize.values),
+        ("no_show_rule", Tournament.NoShowRule.values),
     ):
         if out.get(field) not in choices:
             raise invalid(

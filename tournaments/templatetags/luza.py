@@ -65,6 +65,7 @@ AUDIT_ACTIONS = {
     "registration_paid": gettext_lazy("Fee marked paid"),
     "registration_unpaid": gettext_lazy("Fee marked unpaid"),
     "registration_withdraw": gettext_lazy("Player withdrew"),
+    "registration_disqualify": gettext_lazy("Player disqualified"),
     "match.event": gettext_lazy("Event entered"),
     "match.undo": gettext_lazy("Event undone"),
     "match.clock_start": gettext_lazy("Clock started"),

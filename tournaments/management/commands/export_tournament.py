@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Any
 
@@ -25,7 +26,13 @@ class Command(BaseCommand):
             raise CommandError(f"no tournament with id {tournament_id}")
         text = json.dumps(tournament_export(tournament=tournament), ensure_ascii=False, indent=1)
         if output:
-            with open(output, "w", encoding="utf-8") as fh:
-                fh.write(text)
+            try:
+                # Players' names and fees: readable by the owner only, whatever the umask.
+                fd = os.open(output, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+                os.fchmod(fd, 0o600)
+                with open(fd, "w", encoding="utf-8") as fh:
+                    fh.write(text)
+            except OSError as exc:
+                raise CommandError(f"cannot write {output}: {exc.strerror or exc}") from None
         else:
             sys.stdout.write(text + "\n")

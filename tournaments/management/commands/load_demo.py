@@ -110,7 +110,7 @@ class Command(BaseCommand):
         User = get_user_model()
         user = User.objects.filter(username="organiser").first()
         if user is None:
-            call_command("ensure_organiser", stdout=self.stdout)
+            call_command("ensure_organiser", username="organiser", stdout=self.stdout)
             user = User.objects.get(username="organiser")
         return user
 

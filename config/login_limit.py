@@ -1,0 +1,69 @@
+"""The limit on failed logins (django-axes), for every login form: the site's and the admin's.
+
+Failures are counted per client address *and* username together (AXES_LOCKOUT_PARAMETERS), so
+an attacker locks himself out of the names he tries, not a whole club behind one address out of
+every login. The username is counted as the login form reads it: NFKC-folded (the fullwidth
+"ｏｒｇ２" is "org2", as Django's form makes it) and case-folded, so that another spelling of the
+same name gets no fresh attempts.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from datetime import timedelta
+from typing import Any
+
+from axes.backends import AxesStandaloneBackend
+from axes.helpers import get_cool_off
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+USERNAME_MAX = 150
+
+
+def normalised_username(request: HttpRequest | None, credentials: dict[str, Any] | None) -> str:
+    """AXES_USERNAME_CALLABLE: the username a failure is counted under."""
+    field = str(settings.AXES_USERNAME_FORM_FIELD)
+    raw = (credentials or {}).get(field)
+    if raw is None and request is not None:
+        raw = request.POST.get(field)
+    text = unicodedata.normalize("NFKC", str(raw or ""))
+    return text.casefold().strip()[:USERNAME_MAX]
+
+
+class LoginLimitBackend(AxesStandaloneBackend):
+    """Axes' check before the password is: a login that comes with no request (a management
+    command, the test client's login()) is not a client of the web and is not counted."""
+
+    def authenticate(
+        self, request: Any = None, username: Any = None, password: Any = None, **kwargs: Any
+    ) -> Any:
+        if request is None:
+            return None
+        return super().authenticate(request, username=username, password=password, **kwargs)
+
+
+def minutes_to_wait(request: HttpRequest | None = None) -> int:
+    cool_off = get_cool_off(request) or timedelta(0)
+    return max(1, math.ceil(cool_off.total_seconds() / 60))
+
+
+def lockout_response(
+    request: HttpRequest,
+    original_response: HttpResponse | None = None,
+    credentials: dict[str, Any] | None = None,
+) -> HttpResponse:
+    """AXES_LOCKOUT_CALLABLE: the login page again, saying how long to wait (429). Every try
+    during the lock starts the wait again (AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT), so
+    the wait is the whole cool-off from now."""
+    minutes = minutes_to_wait(request)
+    response = render(
+        request,
+        "registration/locked_out.html",
+        {"minutes": minutes, "login_path": request.path},
+        status=settings.AXES_HTTP_RESPONSE_CODE,
+    )
+    response["Retry-After"] = str(minutes * 60)
+    return response

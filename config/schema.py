@@ -1,0 +1,225 @@
+"""The OpenAPI schema of the API: in English whatever the request's language, its token as an
+http bearer scheme, and every error answer a route can give declared with the one error body.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.utils import translation
+from drf_spectacular.extensions import (
+    OpenApiAuthenticationExtension,
+    OpenApiSerializerExtension,
+    OpenApiSerializerFieldExtension,
+)
+from drf_spectacular.views import SpectacularAPIView
+from rest_framework.response import Response
+
+ERROR_REF = {"$ref": "#/components/schemas/Error"}
+
+# Answers any operation may give before or around its view: (status, description, applies).
+COMMON_ERRORS: list[tuple[str, str]] = [
+    ("401", "The token or session given is not valid."),
+    ("403", "Not allowed for this user (anonymous users read, never write)."),
+    ("404", "No such object, or one this user may not see."),
+    ("405", "The route does not answer this method."),
+    ("406", "The Accept header asks for something other than JSON."),
+    ("429", "Too many requests; `params.wait` says how many seconds to wait."),
+    ("503", "The database is unavailable; retry after the Retry-After header's seconds."),
+]
+BODY_ERRORS: list[tuple[str, str]] = [
+    ("400", "Invalid input: `fields` names each refused field."),
+    ("413", "The body is larger than the server accepts."),
+    ("415", "The body is not JSON."),
+]
+QUERY_ERRORS: list[tuple[str, str]] = [("400", "Invalid query parameters.")]
+
+
+def _error_response(description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": ERROR_REF}}}
+
+
+# Reads that need an organiser of the tournament; every other read is public (anonymous users
+# read public tournaments), its authentication optional.
+MANAGER_READS = ("/registrations/totals/", "/audit/", "/draw-preview/")
+
+
+def document_optional_auth(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """drf-spectacular hook: a public read declares its authentication optional (`{}`), so
+    that clients and checkers do not expect a 401 without a token."""
+    for path, operations in result.get("paths", {}).items():
+        read = operations.get("get")
+        if read is None or path.endswith(MANAGER_READS) or "/schema/" in path:
+            continue
+        security = read.setdefault("security", [])
+        if {} not in security:
+            security.append({})
+    return result
+
+
+def document_errors(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """drf-spectacular hook: every operation declares each error status it can answer, all
+    with the one error body (config.errors); clients and schemathesis rely on the list."""
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if not isinstance(operation, dict) or "responses" not in operation:
+                continue
+            responses = operation["responses"]
+            errors = list(COMMON_ERRORS)
+            if "requestBody" in operation:
+                errors += BODY_ERRORS
+            if any(p.get("in") == "query" for p in operation.get("parameters", [])):
+                errors += QUERY_ERRORS
+            for code, description in errors:
+                responses.setdefault(code, _error_response(description))
+            for code, response in responses.items():
+                # An error declared without a body (or with a look-alike) has the one body.
+                if code[0] in "45" and "$ref" not in response:
+                    content = response.setdefault("content", {}).setdefault("application/json", {})
+                    schema = content.get("schema")
+                    if schema is None or schema.get("$ref") in (None, ERROR_REF["$ref"]):
+                        content["schema"] = ERROR_REF
+    return result
+
+
+class BearerTokenScheme(OpenApiAuthenticationExtension):
+    target_class = "config.drf.TokenAuthentication"
+    name = "bearerAuth"
+    priority = 1
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, Any]:
+        return {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "An API token: `Authorization: Bearer <token>` "
+            "(`Authorization: Token <token>` is accepted too).",
+        }
+
+
+class SchemaView(SpectacularAPIView):
+    """The schema, always in English: clients generated from it must not change with the
+    language of whoever downloaded it. Rendered inside the override (help texts are lazy)."""
+
+    def _get_schema_response(self, request: Any) -> Response:
+        with translation.override("en"):
+            response = super()._get_schema_response(request)
+            data = json.loads(json.dumps(response.data, cls=DjangoJSONEncoder))
+        answer = Response(data=data, headers={"Content-Language": "en"})
+        if "Content-Disposition" in response:
+            answer["Content-Disposition"] = response["Content-Disposition"]
+        return answer
+
+
+class StrictSerializerSchema(OpenApiSerializerExtension):
+    """A StrictSerializer refuses unknown keys: its schema says so."""
+
+    target_class = "config.serializers.StrictSerializer"
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        schema: dict[str, Any] = auto_schema._map_serializer(
+            self.target, direction, bypass_extensions=True
+        )
+        schema["additionalProperties"] = False
+        return schema
+
+
+# --- the rules engine's contract ----------------------------------------------------------------
+
+NOT_YET: dict[str, Any] = {
+    "type": "object",
+    "maxProperties": 0,
+    "description": "Empty while the match waits for its players.",
+}
+
+
+def _contract_components() -> dict[str, Any]:
+    from rules import contract
+
+    def or_empty(union: dict[str, Any]) -> dict[str, Any]:
+        # A pending match has {} as its state and ruleset: not a discipline's object.
+        return {"oneOf": [*union["oneOf"], NOT_YET]}
+
+    return {
+        **contract.event_schemas(),
+        **contract.state_schemas(),
+        **contract.ruleset_schemas(),
+        "EngineEvent": contract.event_union(),
+        "MatchState": or_empty(contract.union("State")),
+        "Ruleset": contract.union("Ruleset"),
+        "RulesetChange": contract.ruleset_change_schema(),
+        "MatchRuleset": or_empty(contract.union("Ruleset")),
+    }
+
+
+def document_contract(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """drf-spectacular hook: the events, states and rulesets of the rules engine, described by
+    the engine itself (rules.contract), as components the match fields refer to."""
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    added = _contract_components()
+    clash = set(added) & set(schemas)
+    if clash:  # a serializer of the same name would be overwritten silently
+        raise ValueError(f"schema components defined twice: {sorted(clash)}")
+    schemas.update(added)
+    return result
+
+
+class DecimalFieldSchema(OpenApiSerializerFieldExtension):
+    """Money and percents as the server reads them: at least one digit, at most the field's,
+    and no sign where the field refuses negatives (drf-spectacular's pattern lets "" and "-"
+    through)."""
+
+    target_class = "rest_framework.fields.DecimalField"
+    match_subclasses = True
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        field = self.target
+        places = field.decimal_places or 0
+        digits = (field.max_digits or 30) - places
+        sign = "" if field.min_value is not None and field.min_value >= 0 else "-?"
+        fraction = rf"(?:\.\d{{1,{places}}})?" if places else ""
+        return {
+            "type": "string",
+            "format": "decimal",
+            "pattern": rf"^{sign}\d{{1,{digits}}}{fraction}$",
+        }
+
+
+# --- OpenAPI 3.1 ------------------------------------------------------------------------------
+
+_ANNOTATIONS = ("description", "title", "readOnly", "writeOnly", "default", "deprecated")
+
+
+def _nullable_31(node: Any) -> Any:
+    """OpenAPI 3.0's `nullable: true` (left by hand-written schemas, e.g. rules.contract) as
+    3.1's JSON Schema: a null type, or a oneOf with null for references and unions."""
+    if isinstance(node, list):
+        return [_nullable_31(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _nullable_31(value) for key, value in node.items()}
+    if not out.pop("nullable", False):
+        return out
+    if "enum" in out and None not in out["enum"]:
+        out["enum"] = [*out["enum"], None]
+    kind = out.get("type")
+    if isinstance(kind, str):
+        out["type"] = [kind, "null"]
+        return out
+    if isinstance(kind, list):
+        out["type"] = [*kind, "null"] if "null" not in kind else kind
+        return out
+    notes = {key: out.pop(key) for key in _ANNOTATIONS if key in out}
+    if list(out) == ["allOf"] and len(out["allOf"]) == 1:
+        out = out["allOf"][0]
+    return {"oneOf": [out, {"type": "null"}], **notes}
+
+
+def openapi_31(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """drf-spectacular hook, the last: no `nullable` is left (3.1 has none)."""
+    if str(result.get("openapi", "")).startswith("3.1"):
+        result["components"] = _nullable_31(result.get("components", {}))
+        result["paths"] = _nullable_31(result.get("paths", {}))
+    return result

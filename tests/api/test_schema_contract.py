@@ -1,0 +1,94 @@
+"""The OpenAPI schema as an integrator reads it: JSON bodies only, an http bearer token, the
+engine's events and states typed, unknown keys refused, closed sets as enums, English always."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(scope="module")
+def schema(django_db_setup: Any, django_db_blocker: Any) -> dict[str, Any]:
+    with django_db_blocker.unblock():
+        response = APIClient().get("/api/v1/schema/?format=json", HTTP_ACCEPT_LANGUAGE="ru")
+    assert response.status_code == 200
+    return json.loads(response.content)
+
+
+def test_the_schema_is_english_whatever_the_language_asked(schema: dict[str, Any]) -> None:
+    assert not re.search("[А-Яа-яЁё]", json.dumps(schema, ensure_ascii=False))
+
+
+def test_the_token_is_an_http_bearer_scheme(schema: dict[str, Any]) -> None:
+    schemes = schema["components"]["securitySchemes"]
+    assert schemes["bearerAuth"] == {**schemes["bearerAuth"], "type": "http", "scheme": "bearer"}
+    assert not any(s.get("type") == "apiKey" and s.get("in") == "header" for s in schemes.values())
+
+
+def test_request_bodies_are_json_only(schema: dict[str, Any]) -> None:
+    for path, operations in schema["paths"].items():
+        for operation in operations.values():
+            if "requestBody" in operation:
+                assert list(operation["requestBody"]["content"]) == ["application/json"], path
+
+
+def test_request_bodies_refuse_unknown_keys(schema: dict[str, Any]) -> None:
+    components = schema["components"]["schemas"]
+    for path, operations in schema["paths"].items():
+        for operation in operations.values():
+            body = operation.get("requestBody", {}).get("content", {}).get("application/json")
+            if body is None:
+                continue
+            name = body["schema"]["$ref"].rsplit("/", 1)[-1]
+            assert components[name]["additionalProperties"] is False, (path, name)
+
+
+def test_the_match_contract_is_typed_by_the_engine(schema: dict[str, Any]) -> None:
+    components = schema["components"]["schemas"]
+    event = components["MatchEventWriteRequest"]["properties"]["event"]
+    assert event["allOf"][0]["$ref"] == "#/components/schemas/EngineEvent"
+    union = components["EngineEvent"]
+    assert union["discriminator"]["propertyName"] == "type"
+    assert set(union["discriminator"]["mapping"]) >= {"break", "shot", "foul", "choice", "forfeit"}
+    shot = components["ShotEvent"]
+    assert shot["properties"]["type"]["enum"] == ["shot"]
+    assert shot["additionalProperties"] is False and "player" in shot["required"]
+    state = components["MatchDetail"]["properties"]["state"]["allOf"][0]["$ref"]
+    assert state == "#/components/schemas/MatchState"
+    free = components["FreePyramidState"]["properties"]
+    assert free["awaiting"]["enum"][:2] == ["break", "shot"] and None in free["awaiting"]["enum"]
+    assert free["awaiting"]["type"] == ["string", "null"]
+    assert free["turn"]["enum"] == ["a", "b", None]
+    ruleset = components["FreePyramidRuleset"]["properties"]["balls_to_win"]
+    assert (ruleset["minimum"], ruleset["maximum"]) == (1, 200)
+
+
+def test_bounds_and_enums_are_the_servers(schema: dict[str, Any]) -> None:
+    components = schema["components"]["schemas"]
+    band = components["FeeBandRequest"]
+    assert band["properties"]["fee"]["pattern"]  # money as a string
+    shares = components["PatchedTournamentUpdateRequest"]["properties"]["place_shares"]
+    assert shares["maxItems"] == 1024 and shares["minItems"] == 1
+    tournament = components["Tournament"]["properties"]["status"]
+    assert "$ref" in json.dumps(tournament) and "pattern" not in tournament
+    assert components["TournamentStatusEnum"]["enum"] == [
+        "draft",
+        "registration",
+        "drawn",
+        "running",
+        "finished",
+    ]
+
+
+def test_the_schema_validates_as_openapi_31(schema: dict[str, Any]) -> None:
+    from drf_spectacular.validation import validate_schema
+
+    assert schema["openapi"] == "3.1.0"
+    validate_schema(schema)
+    assert '"nullable"' not in json.dumps(schema)  # 3.1 has none: null is a type
