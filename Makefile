@@ -34,7 +34,6 @@ run: $(VENV)/.run-deps
 	bash scripts/system-deps.sh run
 	$(MAKE) --no-print-directory messages
 	$(DEV_ENV) $(MANAGE) migrate --no-input -v 0
-	$(DEV_ENV) $(MANAGE) ensure_organiser --username organiser
 	$(DEV_ENV) $(MANAGE) load_demo
 	$(DEV_ENV) bash scripts/run.sh
 

@@ -217,9 +217,32 @@ def _nullable_31(node: Any) -> Any:
     return {"oneOf": [out, {"type": "null"}], **notes}
 
 
+def _union_refs_31(node: Any, unions: frozenset[str]) -> Any:
+    """`allOf: [{$ref: <a discriminated union>}]` (how a described field refers to a component)
+    as a plain `$ref` beside its description, as 3.1 allows: generators read an allOf around a
+    union with a discriminator as inheritance from it and drop the discriminator (TypeScript's
+    openapi-typescript typed an event as `Omit<EngineEvent, "type">`, any type accepted)."""
+    if isinstance(node, list):
+        return [_union_refs_31(item, unions) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _union_refs_31(value, unions) for key, value in node.items()}
+    wrapped = out.get("allOf")
+    if isinstance(wrapped, list) and len(wrapped) == 1 and wrapped[0].get("$ref") in unions:
+        out = {**wrapped[0], **{key: value for key, value in out.items() if key != "allOf"}}
+    return out
+
+
 def openapi_31(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """drf-spectacular hook, the last: no `nullable` is left (3.1 has none)."""
     if str(result.get("openapi", "")).startswith("3.1"):
         result["components"] = _nullable_31(result.get("components", {}))
         result["paths"] = _nullable_31(result.get("paths", {}))
+        unions = frozenset(
+            f"#/components/schemas/{name}"
+            for name, schema in result["components"].get("schemas", {}).items()
+            if "discriminator" in schema
+        )
+        result["components"] = _union_refs_31(result["components"], unions)
+        result["paths"] = _union_refs_31(result["paths"], unions)
     return result

@@ -232,6 +232,9 @@ AXES_USERNAME_CALLABLE = "config.login_limit.normalised_username"
 AXES_CLIENT_IP_CALLABLE = "config.client_ip.client_ip"
 AXES_LOCKOUT_CALLABLE = "config.login_limit.lockout_response"
 AXES_RESET_ON_SUCCESS = True
+# Refusals are logged once, with address and username, by config.login_log; axes's own
+# lines (one at every start of every process, one per login) would only repeat or drown them.
+AXES_VERBOSE = False
 # The client's address: REMOTE_ADDR, unless a reverse proxy is declared here (docs/deployment.md).
 # With nginx's `X-Forwarded-For $proxy_add_x_forwarded_for`: "X-Forwarded-For" and count 1.
 LUZA_TRUSTED_PROXY_HEADER = env_str("LUZA_TRUSTED_PROXY_HEADER", "")
@@ -308,6 +311,8 @@ SPECTACULAR_SETTINGS = {
         "MatchStatusEnum": "matches.models.Match.Status",
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "RegistrationStatusEnum": "tournaments.models.Registration.Status",
+        # One player's slot, "a" or "b": a winner, the absent player of a no-show, a turn.
+        "SlotEnum": [("a", "a"), ("b", "b")],
     },
 }
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # event bodies are tiny; imports use their own limit

@@ -23,6 +23,16 @@ from matches.services import CLOCK_ACTIONS, has_time_rule
 # --- the rules engine's contract (rules.contract; components added by config.schema) ---------
 
 
+# Points or frames per player (a, b); null when there are none (a walkover, no players yet).
+_PER_SLOT: dict[str, Any] = {
+    "type": "object",
+    "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}},
+    "required": ["a", "b"],
+    "additionalProperties": False,
+    "nullable": True,
+}
+
+
 @extend_schema_field(component("EngineEvent"))
 class EventField(serializers.DictField):
     """One engine event: a union discriminated on `type` in the schema; the engine judges it."""
@@ -280,10 +290,9 @@ class MatchDetailSerializer(serializers.Serializer):
     @extend_schema_field(
         {
             "type": "object",
-            "properties": {
-                "score": {"type": "object", "nullable": True},
-                "frames": {"type": "object", "nullable": True},
-            },
+            "properties": {"score": _PER_SLOT, "frames": _PER_SLOT},
+            "required": ["score", "frames"],
+            "additionalProperties": False,
         }
     )
     def get_score(self, match: Match) -> dict[str, Any]:

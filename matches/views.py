@@ -373,6 +373,7 @@ class RefereeView(LoginRequiredMixin, View):
                 "me": {"role": role, "slot": services.player_slot(match, request.user)},
                 "api_url": reverse("match-detail", args=[match.pk]),
                 "can_manage": access.can_manage_tournament(request.user, match.tournament),
+                "is_referee": role != "player",
             },
         )
 
@@ -460,6 +461,11 @@ class AssignNextView(PanelAction):
 
 class TableFreeView(PanelAction):
     default_next = "panel-tables"
+
+    def confirm_text(self) -> str | None:
+        return _("Free table %(n)s? Its match goes back to the queue.") % {
+            "n": self.kwargs["number"]
+        }
 
     def act(self, request: HttpRequest) -> str | None:
         table = get_object_or_404(
@@ -570,6 +576,14 @@ class MatchClockAdjustView(MatchAction):
 
 
 class MatchWalkoverView(MatchAction):
+    def confirm_text(self) -> str | None:
+        names = names_of(self.get_match())
+        winner = names.get(self.request.POST.get("winner", ""), "")
+        return _("Record a walkover in %(key)s: %(name)s goes on? This ends the match.") % {
+            "key": self.get_match().key,
+            "name": winner,
+        }
+
     def act(self, request: HttpRequest) -> str | None:
         form = forms.WalkoverForm(request.POST)
         if not form.is_valid():
@@ -587,6 +601,14 @@ class MatchWalkoverView(MatchAction):
 
 
 class MatchCorrectView(MatchAction):
+    def confirm_text(self) -> str | None:
+        post = self.request.POST
+        return _("Correct the result of %(key)s to %(a)s:%(b)s? The bracket follows it.") % {
+            "key": self.get_match().key,
+            "a": post.get("score_a", ""),
+            "b": post.get("score_b", ""),
+        }
+
     def act(self, request: HttpRequest) -> str | None:
         form = forms.CorrectResultForm(request.POST)
         if not form.is_valid():

@@ -39,6 +39,11 @@ def is_organiser_role(user: Any) -> bool:
     return bool(user.is_authenticated and (user.is_superuser or _in_group(user, ORGANISER_GROUP)))
 
 
+def is_referee_role(user: Any) -> bool:
+    """In the referee group (a login made for refereeing)."""
+    return bool(user.is_authenticated and _in_group(user, REFEREE_GROUP))
+
+
 def can_manage_tournament(user: Any, tournament: Tournament) -> bool:
     if not user.is_authenticated:
         return False

@@ -1,4 +1,4 @@
-"""Diplomas for places 1–3: a printable HTML page and A4 PDFs (one per player, or all in one).
+"""Diplomas for the prize places (or every place, as the tournament says): a printable HTML page and A4 PDFs (one per player, or all in one).
 
 The PDF is the same template rendered by WeasyPrint with static/css/diploma.css, whose
 @font-face points at the DejaVu TTFs in static/fonts: WeasyPrint embeds them, so Cyrillic
@@ -14,6 +14,7 @@ from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import View
@@ -23,13 +24,40 @@ from tournaments.models import Tournament
 from tournaments.views import DISCIPLINES
 from tournaments.views_panel import PanelMixin
 
-DIPLOMA_PLACES = 3
-PLACE_TITLES = {
-    1: gettext_lazy("first place"),
-    2: gettext_lazy("second place"),
-    3: gettext_lazy("third place"),
-}
 STYLESHEET = "css/diploma.css"
+# How a diploma names the discipline ("в турнире «…» по свободной пирамиде").
+DISCIPLINE_PHRASES = {
+    "free_pyramid": gettext_lazy("in free pyramid"),
+    "duplex": gettext_lazy("in Duplex pyramid"),
+}
+ROMAN = ((100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"))
+
+
+def roman(number: int) -> str:
+    """1 -> "I", 14 -> "XIV": places as clubs write them on diplomas."""
+    out = ""
+    for value, letters in (*ROMAN, (1, "I")):
+        while number >= value:
+            out += letters
+            number -= value
+    return out
+
+
+def initials_first(name: str) -> str:
+    """ "Сидоров С. С." -> "С. С. Сидоров", as a signature line reads; other forms as given."""
+    parts = name.split()
+    if len(parts) >= 2 and all(p.endswith(".") for p in parts[1:]):
+        return " ".join([*parts[1:], parts[0]])
+    if len(parts) == 2 and parts[1][-1:] == "." and "." in parts[1][:-1]:
+        return f"{parts[1]} {parts[0]}"
+    return name
+
+
+def diploma_places(tournament: Tournament) -> int | None:
+    """The last place that gets a diploma (None: every place)."""
+    if tournament.diploma_places == Tournament.DiplomaPlaces.ALL:
+        return None
+    return max(len(tournament.place_shares or []), 1)
 
 
 def diploma_entries(
@@ -38,20 +66,23 @@ def diploma_entries(
     standings: dict[str, Any] | None = None,
     prizes: dict[str, Any] | None = None,
 ) -> list[dict[str, Any]]:
-    """One entry per player whose place 1–3 is decided; players sharing a place (e.g. two
-    third places) each get the diploma of the better place of the range. A withdrawn or
-    disqualified player keeps his place but gets no diploma while the tournament withholds
-    their prizes (``withdrawn_prize``). ``standings`` and ``prizes``: the selectors' answers,
-    when the caller has them already."""
+    """One entry per player whose place is decided and gets a diploma (the prize places, or
+    every place); players sharing a place (e.g. two third places) each get the diploma of the
+    better place of the range. A withdrawn or disqualified player keeps his place but gets no
+    diploma while the tournament withholds their prizes (``withdrawn_prize``). ``standings``
+    and ``prizes``: the selectors' answers, when the caller has them already."""
     if standings is None:
         standings = selectors.tournament_standings(tournament=tournament)
-    if prizes is None:
-        prizes = selectors.tournament_prizes(tournament=tournament, standings=standings)
-    amounts = {p["id"]: p["amount"] for award in prizes["awards"] for p in award["players"]}
+    amounts: dict[int, Any] = {}
+    if tournament.diploma_amount:
+        if prizes is None:
+            prizes = selectors.tournament_prizes(tournament=tournament, standings=standings)
+        amounts = {p["id"]: p["amount"] for award in prizes["awards"] for p in award["players"]}
     withhold = tournament.withdrawn_prize == Tournament.WithdrawnPrize.WITHHOLD
+    last = diploma_places(tournament)
     entries = []
     for place in standings["places"]:
-        if place["first"] > DIPLOMA_PLACES:
+        if last is not None and place["first"] > last:
             continue
         for player in place["players"]:
             if withhold and (player["withdrawn"] or player["disqualified"]):
@@ -59,7 +90,7 @@ def diploma_entries(
             entries.append(
                 {
                     "place": place["first"],
-                    "place_title": str(PLACE_TITLES[place["first"]]),
+                    "roman": roman(place["first"]),
                     "player_id": player["id"],
                     "name": player["name"],
                     "city": player.get("city", ""),
@@ -70,28 +101,52 @@ def diploma_entries(
     return entries
 
 
-def _stylesheet_path() -> str:
-    found = finders.find(STYLESHEET)
+def diploma_context(tournament: Tournament) -> dict[str, Any]:
+    """What every diploma of the tournament shows besides the player (in the active language)."""
+    return {
+        "discipline": DISCIPLINES.get(tournament.discipline, tournament.discipline),
+        "discipline_phrase": DISCIPLINE_PHRASES.get(tournament.discipline, ""),
+        "signature": initials_first(tournament.chief_judge),
+        "issuer": tournament.organiser_name,
+        "title": quoted(tournament.name),
+    }
+
+
+def quoted(name: str) -> str:
+    """The tournament's name in quotes; in Russian, quotes inside it become „…“."""
+    if translation.get_language() == "ru":
+        name = name.replace("«", "„").replace("»", "“")
+    return _("“%(name)s”") % {"name": name}
+
+
+def _stylesheet_path(stylesheet: str = STYLESHEET) -> str:
+    found = finders.find(stylesheet)
     if found:
         return str(found)
-    return staticfiles_storage.path(STYLESHEET)  # collected static files in production
+    return staticfiles_storage.path(stylesheet)  # collected static files in production
+
+
+def html_to_pdf(html: str, stylesheet: str = STYLESHEET) -> bytes:
+    """A page rendered by WeasyPrint with one of our print style sheets (fonts embedded)."""
+    from weasyprint import CSS, HTML  # heavy: loaded only when a PDF is asked for
+
+    path = _stylesheet_path(stylesheet)
+    document = HTML(string=html, base_url=str(Path(path).parent))
+    return bytes(document.write_pdf(stylesheets=[CSS(filename=path)]))
 
 
 def render_pdf(*, tournament: Tournament, entries: list[dict[str, Any]]) -> bytes:
-    from weasyprint import CSS, HTML  # heavy: loaded only when a PDF is asked for
-
-    html = render_to_string(
-        "diplomas/diplomas.html",
-        {
-            "tournament": tournament,
-            "entries": entries,
-            "pdf": True,
-            "discipline": DISCIPLINES.get(tournament.discipline, tournament.discipline),
-        },
-    )
-    stylesheet = _stylesheet_path()
-    document = HTML(string=html, base_url=str(Path(stylesheet).parent))
-    return bytes(document.write_pdf(stylesheets=[CSS(filename=stylesheet)]))
+    with translation.override(tournament.diploma_language):
+        html = render_to_string(
+            "diplomas/diplomas.html",
+            {
+                "tournament": tournament,
+                "entries": entries,
+                "pdf": True,
+                **diploma_context(tournament),
+            },
+        )
+    return html_to_pdf(html)
 
 
 def _pdf_response(data: bytes, filename: str) -> HttpResponse:
@@ -105,12 +160,15 @@ class DiplomasHtmlView(PanelMixin, View):
 
     def get(self, request: HttpRequest, pk: int) -> HttpResponse:
         tournament = self.get_tournament()
-        return self.page(
-            "diplomas/diplomas.html",
-            entries=diploma_entries(tournament),
-            pdf=False,
-            discipline=DISCIPLINES.get(tournament.discipline, tournament.discipline),
-        )
+        # The diploma's language is the tournament's, not the viewer's.
+        with translation.override(tournament.diploma_language):
+            response = self.page(
+                "diplomas/diplomas.html",
+                entries=diploma_entries(tournament),
+                pdf=False,
+                **diploma_context(tournament),
+            )
+        return response
 
 
 class DiplomasPdfView(PanelMixin, View):
@@ -118,7 +176,7 @@ class DiplomasPdfView(PanelMixin, View):
         tournament = self.get_tournament()
         entries = diploma_entries(tournament)
         if not entries:
-            raise Http404(_("No place 1–3 is decided yet."))
+            raise Http404(_("No place with a diploma is decided yet."))
         return _pdf_response(
             render_pdf(tournament=tournament, entries=entries),
             f"diplomas-{tournament.pk}.pdf",

@@ -100,6 +100,12 @@ class Tournament(models.Model):
         RANDOM = "random", _("Random draw")
         MANUAL = "manual", _("Manual order")
 
+    class DiplomaPlaces(models.TextChoices):
+        PRIZES = "prizes", _("Prize places")
+        ALL = "all", _("Every place")
+
+    DIPLOMA_LANGUAGES = [("ru", "Русский"), ("en", "English")]
+
     name = models.CharField(_("name"), max_length=200)
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=200, blank=True)
@@ -172,6 +178,27 @@ class Tournament(models.Model):
     entry_closes_at = models.DateTimeField(_("online entry closes"), null=True, blank=True)
     entry_min_rating = models.IntegerField(_("minimum rating to enter"), null=True, blank=True)
     entry_max_rating = models.IntegerField(_("maximum rating to enter"), null=True, blank=True)
+    # Hidden from public lists (a test or a finished season), still reachable by its organisers.
+    archived = models.BooleanField(_("archived"), default=False)
+
+    # Diplomas as the club gives them: its name on them, which places, in which language.
+    organiser_name = models.CharField(
+        _("club or organiser on the diplomas"), max_length=200, blank=True
+    )
+    # A small PNG as a data URI (made from the upload by the settings page): printed by
+    # WeasyPrint and shown by browsers with nothing to serve or fetch.
+    organiser_logo = models.TextField(_("club logo"), blank=True)
+    diploma_places = models.CharField(
+        _("diplomas for"),
+        max_length=10,
+        choices=DiplomaPlaces.choices,
+        default=DiplomaPlaces.PRIZES,
+    )
+    diploma_language = models.CharField(
+        _("language of the diplomas"), max_length=5, choices=DIPLOMA_LANGUAGES, default="ru"
+    )
+    diploma_amount = models.BooleanField(_("print the prize amount on diplomas"), default=False)
+    diploma_degree = models.BooleanField(_("diplomas of I, II, III degree"), default=False)
 
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.DRAFT

@@ -120,7 +120,7 @@ def tournament_list(*, user: Any) -> QuerySet[Tournament]:
     tournaments = Tournament.objects.all()
     if getattr(user, "is_superuser", False):
         return tournaments
-    visible = Q(is_public=True)
+    visible = Q(is_public=True, archived=False)
     if getattr(user, "is_authenticated", False):
         visible |= Q(organisers=user) | Q(referees=user)
     ids = Tournament.objects.filter(visible).values("pk")
@@ -165,6 +165,32 @@ def _pool(tournament: Tournament, paid: Decimal) -> Decimal:
 
 def tournament_audit(*, tournament: Tournament) -> QuerySet[AuditEntry]:
     return AuditEntry.objects.filter(tournament=tournament).order_by("-created_at", "-pk")
+
+
+def tournament_audit_filtered(
+    *,
+    tournament: Tournament,
+    actions: tuple[str, ...] | None = None,
+    match_key: str = "",
+    person: str = "",
+) -> QuerySet[AuditEntry]:
+    """The log filtered by kind (a set of actions), match number and person (who acted, or
+    the player it is about, by a part of the name or login)."""
+    entries = tournament_audit(tournament=tournament)
+    if actions is not None:
+        entries = entries.filter(action__in=actions)
+    if match_key:
+        entries = entries.filter(match__key__iexact=match_key)
+    if person:
+        entries = entries.filter(
+            Q(actor_name__icontains=person)
+            | Q(actor__first_name__icontains=person)
+            | Q(actor__last_name__icontains=person)
+            | Q(player__name__icontains=person)
+            | Q(match__player_a__name__icontains=person)
+            | Q(match__player_b__name__icontains=person)
+        )
+    return entries
 
 
 # --- the bracket -------------------------------------------------------------------------------

@@ -379,6 +379,20 @@ class TournamentWriteSerializer(StrictSerializer):
     elo_k = serializers.IntegerField(required=False, min_value=1, max_value=100)
     self_scoring = serializers.BooleanField(required=False)
     is_public = serializers.BooleanField(required=False)
+    archived = serializers.BooleanField(required=False)
+    organiser_name = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    organiser_logo = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=280_000,
+        help_text="A PNG or JPEG as a data URI (data:image/png;base64,…), at most 200 KB.",
+    )
+    diploma_places = serializers.ChoiceField(
+        choices=Tournament.DiplomaPlaces.choices, required=False
+    )
+    diploma_language = serializers.ChoiceField(choices=Tournament.DIPLOMA_LANGUAGES, required=False)
+    diploma_amount = serializers.BooleanField(required=False)
+    diploma_degree = serializers.BooleanField(required=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         from tournaments.presets import PRESETS

@@ -5,7 +5,8 @@ Names are prefixed (public-, panel-) because the API's router already owns names
 
 from django.urls import path
 
-from tournaments import diplomas, views, views_panel, views_people, views_tokens
+from tournaments import diplomas, views, views_panel, views_people, views_settings, views_tokens
+from tournaments.printouts import views as prints
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -71,6 +72,11 @@ urlpatterns = [
     ),
     path("panel/t/<int:pk>/draw/", views_panel.DrawView.as_view(), name="panel-draw"),
     path("panel/t/<int:pk>/prizes/", views_panel.PrizesPanelView.as_view(), name="panel-prizes"),
+    path(
+        "panel/t/<int:pk>/settings/", views_settings.SettingsView.as_view(), name="panel-settings"
+    ),
+    path("panel/t/<int:pk>/archive/", views_settings.ArchiveView.as_view(), name="panel-archive"),
+    path("panel/t/<int:pk>/delete/", views_settings.DeleteView.as_view(), name="panel-delete"),
     path("panel/t/<int:pk>/audit/", views_panel.AuditView.as_view(), name="panel-audit"),
     path("panel/t/<int:pk>/diplomas/", diplomas.DiplomasHtmlView.as_view(), name="panel-diplomas"),
     path(
@@ -83,6 +89,21 @@ urlpatterns = [
         diplomas.DiplomaPdfView.as_view(),
         name="panel-diploma-pdf",
     ),
+    # Printouts: each a printable page and a PDF
+    *[
+        path(f"panel/{scope}/<int:pk>/print/{name}{suffix}", view.as_view(pdf=pdf), name=url_name)
+        for scope, name, view in (
+            ("t", "bracket", prints.BracketPrintView),
+            ("t", "sheets", prints.SheetsPrintView),
+            ("t", "tables", prints.TablesPrintView),
+            ("t", "protocol", prints.ProtocolPrintView),
+            ("m", "sheet", prints.MatchSheetPrintView),
+        )
+        for suffix, pdf, url_name in (
+            ("/", False, f"panel-print-{name}"),
+            (".pdf", True, f"panel-print-{name}-pdf"),
+        )
+    ],
     # People: referees' logins, players' slips and cards, claims, one's own password
     path("panel/t/<int:pk>/people/", views_people.PeopleView.as_view(), name="panel-people"),
     path(

@@ -42,6 +42,7 @@ STAGE_NAMES = {
     "upper": gettext_lazy("Upper bracket"),
     "lower": gettext_lazy("Lower bracket"),
     "playoff": gettext_lazy("Play-off"),
+    "grand_final": gettext_lazy("Final"),
     "group": gettext_lazy("Groups"),
 }
 

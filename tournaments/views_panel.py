@@ -102,7 +102,14 @@ class PanelAction(PanelMixin, View):
             return wanted
         return reverse(self.default_next, args=[self.get_tournament().pk])
 
+    def confirm_text(self) -> str | None:
+        """A question to confirm before a destructive action (None: it needs none)."""
+        return None
+
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        question = self.confirm_text()
+        if question and request.POST.get("confirmed") != "1":
+            return confirm_page(self, question)
         try:
             done = self.act(request)
         except service_errors() as err:
@@ -111,6 +118,24 @@ class PanelAction(PanelMixin, View):
             if done:
                 messages.success(request, done)
         return HttpResponseRedirect(self.next_url())
+
+
+def confirm_page(view: PanelAction, question: str) -> HttpResponse:
+    """The second page of a destructive action without JavaScript: the question, the form's
+    fields carried over, "Yes" and "Cancel" (with JavaScript a dialog asks instead)."""
+    fields = [
+        (key, value)
+        for key, values in view.request.POST.lists()
+        if key not in {"csrfmiddlewaretoken", "confirmed"}
+        for value in values
+    ]
+    return view.page(
+        "panel/confirm.html",
+        question=question,
+        fields=fields,
+        action=view.request.path,
+        cancel=view.next_url(),
+    )
 
 
 def form_error_text(form: Any) -> str:
@@ -347,6 +372,11 @@ class RegistrationPaidView(_RegistrationAction):
 
 
 class RegistrationWithdrawView(_RegistrationAction):
+    def confirm_text(self) -> str | None:
+        return _("Withdraw %(name)s from the tournament?") % {
+            "name": self.registration().player.name
+        }
+
     def act(self, request: HttpRequest) -> str | None:
         form = forms.ReasonForm(request.POST)
         reason = form.cleaned_data["reason"] if form.is_valid() else ""
@@ -476,7 +506,22 @@ class AuditView(PanelMixin, View):
     tab = "audit"
 
     def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        from tournaments.audit_text import KINDS
+
         tournament = self.get_tournament()
-        entries = selectors.tournament_audit(tournament=tournament).select_related("match")
+        filters = {k: request.GET.get(k, "").strip()[:100] for k in ("kind", "match", "person")}
+        entries = selectors.tournament_audit_filtered(
+            tournament=tournament,
+            actions=KINDS[filters["kind"]][1] if filters["kind"] in KINDS else None,
+            match_key=filters["match"],
+            person=filters["person"],
+        ).select_related("match", "match__player_a", "match__player_b")
         page = Paginator(entries, AUDIT_PAGE).get_page(request.GET.get("page"))
-        return self.page("panel/audit.html", page=page)
+        query = urlencode({k: v for k, v in filters.items() if v})
+        return self.page(
+            "panel/audit.html",
+            page=page,
+            filters=filters,
+            kinds=[(k, label) for k, (label, _actions) in KINDS.items()],
+            query=query,
+        )

@@ -448,6 +448,11 @@
         h("img", { class: "trophy", src: T.trophy, alt: "", width: "56", height: "56" }),
         h("h2", null, t("winner", { name: name(st.winner) })),
         h("p", { class: "muted" }, t("end_" + (st.end_reason || "frames")))));
+      // After the match: straight on to the next one called to this table.
+      if (root.dataset.tableUrl) {
+        box.appendChild(h("p", null, h("a", { class: "btn primary", href: root.dataset.tableUrl },
+          root.dataset.tableLabel)));
+      }
       return box;
     }
     switch (st.awaiting) {

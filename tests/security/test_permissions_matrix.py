@@ -369,8 +369,11 @@ SPECS: dict[str, Spec] = {
     ),
     "series": page(lambda w: {"pk": w.extra["series"].pk}, get=Call("open", 200)),
     "me": Spec(calls={GET: Call("login_required", 200)}, global_=True),
+    "public-table": page(lambda w: {**pk_t(w), "number": 1}, get=Call("view", 200)),
     # --- the referee's form ------------------------------------------------------------------
     "referee-match": page(running, get=Call("referee_page", 200)),
+    # The referee's home: any login (it lists only what he may score).
+    "referee-home": Spec(calls={GET: Call("login_required", 200)}, global_=True),
     # --- organiser panel -------------------------------------------------------------------------
     "panel-home": Spec(calls={GET: Call("login_required", 200)}, global_=True),
     "panel-api-token": Spec(
@@ -401,7 +404,7 @@ SPECS: dict[str, Spec] = {
         lambda w: {**pk_t(w), "reg": reg_of_ready(w).pk}, {"paid": "0"}
     ),
     "panel-registration-withdraw": panel_action(
-        lambda w: {**pk_t(w), "reg": reg_of_ready(w).pk}, {"reason": "заболел"}
+        lambda w: {**pk_t(w), "reg": reg_of_ready(w).pk}, {"reason": "заболел", "confirmed": "1"}
     ),
     "panel-people": page(pk_t, get=Call("panel", 200)),
     # A slip is the answer to the POST that made its secret (200), not a redirect.
@@ -462,13 +465,27 @@ SPECS: dict[str, Spec] = {
     ),
     "panel-tables-count": panel_action(pk_t, {"count": 4}),
     "panel-tables-assign-next": panel_action(pk_t),
-    "panel-table-free": panel_action(lambda w: {**pk_t(w), "number": 2}),
+    "panel-table-free": panel_action(lambda w: {**pk_t(w), "number": 2}, {"confirmed": "1"}),
     "panel-match-clock": panel_action(running, {"action": "pause"}),
     "panel-match-clock-adjust": panel_action(running, {"minutes": 30}),
-    "panel-match-walkover": panel_action(ready, {"winner": "a"}),
+    "panel-match-walkover": panel_action(ready, {"winner": "a", "confirmed": "1"}),
     "panel-match-correct": panel_action(
-        lambda w: {"pk": w.finished.pk}, {"winner": "b", "score_a": 0, "score_b": 1}
+        lambda w: {"pk": w.finished.pk},
+        {"winner": "b", "score_a": 0, "score_b": 1, "confirmed": "1"},
     ),
+    # Settings (an empty form is refused with the fields named), archive, delete (refused
+    # here: fees were paid; the answer is the redirect with that message).
+    "panel-settings": page(pk_t, get=Call("panel", 200), post=Call("panel", 400, {})),
+    "panel-archive": panel_action(pk_t, {"archived": "1", "confirmed": "1"}),
+    "panel-delete": panel_action(pk_t, {"confirmed": "1"}),
+    # Printouts: pages and PDFs, the organisers' only.
+    **{
+        f"panel-print-{name}{suffix}": page(pk_t, get=Call("panel", 200))
+        for name in ("bracket", "sheets", "tables", "protocol")
+        for suffix in ("", "-pdf")
+    },
+    "panel-print-sheet": page(ready, get=Call("panel", 200)),
+    "panel-print-sheet-pdf": page(ready, get=Call("panel", 200)),
     "panel-match-handicap": panel_action(ready, {"head_a": 0, "head_b": 4}),
     "panel-match-assign": panel_action(ready, {"table": 3}),
     "panel-match-move": panel_action(running, {"table": 3}),
@@ -476,6 +493,7 @@ SPECS: dict[str, Spec] = {
     "panel-match-judge-resolve": panel_action(running, {"note": "разобрались"}),
     # --- the site around them ------------------------------------------------------------------
     "healthz": Spec(calls={GET: Call("open", 200)}, global_=True),
+    "favicon": Spec(calls={GET: Call("open", 301)}, global_=True),
     "set_language": Spec(calls={POST: Call("open", 302, {"language": "en"})}, global_=True),
     "javascript-catalog": Spec(calls={GET: Call("open", 200)}, global_=True),
     "login": Spec(calls={GET: Call("anonymous_only", 200)}, global_=True),

@@ -96,7 +96,7 @@ def url_for(name: str, text: str, params: list[str], world: World, *, unknown: b
             kwargs[param] = given[kind_of_pk(text)]
         elif param == "tournament_pk":
             kwargs[param] = given["tournament"]
-        elif param == "match_pk":
+        elif param in ("match_pk", "match"):
             kwargs[param] = given["match"]
         elif param in ("registration_pk", "reg"):
             kwargs[param] = given["registration"]

@@ -27,7 +27,7 @@ def podium(tournament):
 def test_no_diplomas_before_the_places_are_decided(organiser_client, drawn):
     assert organiser_client.get(f"/panel/t/{drawn.pk}/diplomas.pdf").status_code == 404
     page = organiser_client.get(f"/panel/t/{drawn.pk}/diplomas/").content.decode()
-    assert "places 1–3 are decided" in page
+    assert "места, за которые они вручаются" in page  # the diplomas' language, Russian
 
 
 def test_all_diplomas_in_one_a4_pdf_with_embedded_fonts(organiser_client, finished):
@@ -39,7 +39,12 @@ def test_all_diplomas_in_one_a4_pdf_with_embedded_fonts(organiser_client, finish
     assert (round(float(box.width)), round(float(box.height))) == (595, 842)  # A4 in points
     for player in podium(finished):
         assert player.name in text  # Cyrillic, from the embedded DejaVu font
-    assert finished.name in text and "Сергеев А. В." in text
+    # In the tournament's language (Russian), whatever the organiser's screen speaks.
+    assert "«Кубок „Луза“»" in text and "по свободной пирамиде" in text
+    assert "диплом" in text.lower() and "награждается" in text and "за I место" in text
+    assert "5 декабря 2026 г." in text
+    assert "Главный судья" in text and "А. В. Сергеев" in text
+    assert "Luza" not in text and "₽" not in text  # no brand, no amount unless asked
     fonts = {
         str(font.get_object()["/BaseFont"])
         for font in reader.pages[0]["/Resources"]["/Font"].values()
@@ -48,6 +53,9 @@ def test_all_diplomas_in_one_a4_pdf_with_embedded_fonts(organiser_client, finish
 
 
 def test_one_diploma_per_winner_with_the_prize(organiser_client, finished):
+    finished.diploma_amount = True
+    finished.diploma_language = "en"
+    finished.save()
     winner, _, _ = podium(finished)
     response = organiser_client.get(f"/panel/t/{finished.pk}/diplomas/{winner.pk}.pdf")
     reader, text = pdf_text(response.content)
@@ -69,3 +77,34 @@ def test_printable_page_uses_the_same_sheets(organiser_client, finished):
 def test_diplomas_are_for_the_organisers(client, finished, user):
     client.force_login(user)
     assert client.get(f"/panel/t/{finished.pk}/diplomas.pdf").status_code == 403
+
+
+def test_diplomas_for_every_place_with_degrees_and_the_club(organiser_client, finished):
+    finished.diploma_places = "all"
+    finished.diploma_degree = True
+    finished.organiser_name = "Бильярдный клуб «Пирамида»"
+    finished.save()
+    response = organiser_client.get(f"/panel/t/{finished.pk}/diplomas.pdf")
+    reader, text = pdf_text(response.content)
+    assert len(reader.pages) == 8
+    assert "диплом i степени" in text.lower() and "диплом v степени" in text.lower()
+    assert "бильярдный клуб «пирамида»" in text.lower()
+    assert "«Кубок „Луза“»" in text  # quotes inside quotes, as Russian prints them
+
+
+def test_diploma_helpers():
+    from tournaments.diplomas import initials_first, roman
+
+    assert [roman(n) for n in (1, 2, 3, 4, 9, 14, 40, 99)] == [
+        "I",
+        "II",
+        "III",
+        "IV",
+        "IX",
+        "XIV",
+        "XL",
+        "XCIX",
+    ]
+    assert initials_first("Сидоров С. С.") == "С. С. Сидоров"
+    assert initials_first("Сидоров С.С.") == "С.С. Сидоров"
+    assert initials_first("Сергей Сидоров") == "Сергей Сидоров"

@@ -124,9 +124,13 @@ def test_registering_twice_says_why_in_a_message(organiser_client, open_tourname
 
 def test_withdraw_a_player(organiser_client, open_tournament, organiser):
     reg = register(open_tournament, organiser, 2)[0]
-    organiser_client.post(
-        f"/panel/t/{open_tournament.pk}/registrations/{reg.pk}/withdraw/", {"reason": "болен"}
-    )
+    url = f"/panel/t/{open_tournament.pk}/registrations/{reg.pk}/withdraw/"
+    asked = organiser_client.post(url, {"reason": "болен"})
+    reg.refresh_from_db()
+    assert asked.status_code == 200 and reg.player.name in asked.context["question"]
+    assert reg.status == Registration.Status.ACTIVE  # nothing before the confirmation
+    assert 'name="reason" value="болен"' in asked.content.decode()
+    organiser_client.post(url, {"reason": "болен", "confirmed": "1"})
     reg.refresh_from_db()
     assert reg.status == Registration.Status.WITHDRAWN
 
@@ -192,7 +196,7 @@ def test_table_board_assign_move_free_and_hold(organiser_client, drawn):
         assert match.player_a.name in page
 
     first = on_tables.get(table__number=1)
-    organiser_client.post(f"{board}1/free/")
+    organiser_client.post(f"{board}1/free/", {"confirmed": "1"})
     first.refresh_from_db()
     assert first.status == Match.Status.READY and first.table is None
     other = on_tables.get(table__number=2)
@@ -243,13 +247,16 @@ def test_match_control_clock_walkover_and_correction(organiser_client, drawn, re
     assert 15 * 60 - 5 < match_clock(match=match).remaining_seconds <= 15 * 60 + 1
 
     other = first_ready(drawn)
-    organiser_client.post(f"/panel/m/{other.pk}/walkover/", {"winner": "b", "reason": "неявка"})
+    organiser_client.post(
+        f"/panel/m/{other.pk}/walkover/", {"winner": "b", "reason": "неявка", "confirmed": "1"}
+    )
     other.refresh_from_db()
     assert other.status == Match.Status.WALKOVER and other.winner_id == other.player_b_id
 
     match = play_to_win(Match.objects.get(pk=match.pk), "a", referee)
     organiser_client.post(
-        f"/panel/m/{match.pk}/correct/", {"winner": "b", "score_a": "25", "score_b": "30"}
+        f"/panel/m/{match.pk}/correct/",
+        {"winner": "b", "score_a": "25", "score_b": "30", "confirmed": "1"},
     )
     match.refresh_from_db()
     assert match.winner_id == match.player_b_id and (match.score_a, match.score_b) == (25, 30)
@@ -269,9 +276,11 @@ def test_audit_log_per_tournament_and_per_match(organiser_client, drawn, referee
     match = first_ready(drawn)
     submit(match, {"type": "break", "player": "a", "legal": True, "pocketed": 1}, referee)
     page = organiser_client.get(f"/panel/t/{drawn.pk}/audit/").content.decode()
-    assert "Draw made" in page and "Event entered" in page
+    # Sentences with names and match numbers, not action codes and ids.
+    assert "made the draw for 8 players" in page
+    assert f"in {match.key}: {match.player_a.name}: break, 1 ball" in page
     match_page = organiser_client.get(f"/panel/m/{match.pk}/").content.decode()
-    assert "Event entered" in match_page
+    assert f"{match.player_a.name}: break, 1 ball" in match_page
     assert AuditEntry.objects.filter(match=match).exists()
 
 

@@ -8,17 +8,17 @@ from typing import Any
 import rules
 from tournaments.algorithms import handicap
 from tournaments.models import Tournament
-from tournaments.services.setup import stage_ruleset
+from tournaments.services.setup import stage_overrides, stage_ruleset
 
 # Which `stage_rules` entry a bracket stage plays by. The grand final continues the upper
-# bracket; a single-elimination bracket and the third-place match are play-off matches.
+# bracket unless it has its own race; a single-elimination bracket and the third-place match are play-off matches.
 STAGE_RULES_KEY = {
     "single": "playoff",
     "playoff": "playoff",
     "third_place": "playoff",
     "upper": "upper",
-    "grand_final": "upper",
-    "grand_final_reset": "upper",
+    "grand_final": "grand_final",
+    "grand_final_reset": "grand_final",
     "lower": "lower",
     "group": "group",
 }
@@ -37,7 +37,7 @@ def clock_limit_seconds(tournament: Tournament, stage: str) -> int | None:
     Duplex has no time-limit rule, so its clock only shows the time."""
     if tournament.discipline == "duplex":
         return None
-    overrides = (tournament.stage_rules or {}).get(STAGE_RULES_KEY.get(stage, ""), {})
+    overrides = stage_overrides(tournament.stage_rules or {}, STAGE_RULES_KEY.get(stage, ""))
     minutes = overrides.get("time_limit_minutes", tournament.time_limit_minutes)
     return None if minutes is None else int(minutes) * 60
 

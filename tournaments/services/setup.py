@@ -4,6 +4,7 @@ scheme and the race, the discipline and its ruleset, the stage overrides)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -25,7 +26,9 @@ from tournaments.services.common import (
     require_status,
 )
 
-STAGE_KEYS = ("upper", "lower", "playoff", "group")
+STAGE_KEYS = ("upper", "lower", "playoff", "grand_final", "group")
+# A stage without its own entry plays by its parent's (the grand final continues the upper).
+STAGE_PARENT = {"grand_final": "upper"}
 STAGE_RULE_KEYS = ("balls_to_win", "frames_to_win", "time_limit_minutes")
 MAX_TIME_LIMIT = 600
 MAX_PLAYERS = 1024
@@ -61,7 +64,32 @@ SETTINGS_FIELDS = (
     "elo_k",
     "self_scoring",
     "is_public",
+    "archived",
+    "organiser_name",
+    "organiser_logo",
+    "diploma_places",
+    "diploma_language",
+    "diploma_amount",
+    "diploma_degree",
 )
+# What may still change once matches exist: none of it can alter a played match. Races and
+# time limits of matches not started yet change through tournament_update_live.
+LIVE_FIELDS = (
+    "name",
+    "venue",
+    "chief_judge",
+    "description",
+    "is_public",
+    "archived",
+    "organiser_name",
+    "organiser_logo",
+    "diploma_places",
+    "diploma_language",
+    "diploma_amount",
+    "diploma_degree",
+)
+LOGO_PATTERN = re.compile(r"data:image/(png|jpeg);base64,[A-Za-z0-9+/=]+")
+MAX_LOGO_CHARS = 280_000  # 200 KB in base64
 MONEY_FIELDS = ("entry_fee", "prize_unit", "added_money", "pool_percent")
 
 
@@ -129,12 +157,20 @@ def _int_or_none(field: str, value: Any, lo: int, hi: int, *, allow_none: bool) 
     return value
 
 
+def stage_overrides(stage_rules: Mapping[str, Any], stage_key: str) -> dict[str, Any]:
+    """A stage's race and time limit overrides, over its parent stage's."""
+    parent = STAGE_PARENT.get(stage_key)
+    merged = dict(stage_rules.get(parent) or {}) if parent else {}
+    merged.update(stage_rules.get(stage_key) or {})
+    return merged
+
+
 def stage_ruleset(values: Mapping[str, Any], stage_key: str | None) -> dict[str, Any]:
     """The tournament ruleset with one stage's race overrides (not validated)."""
     ruleset = dict(values["ruleset"])
     ruleset["discipline"] = values["discipline"]
     if stage_key is not None:
-        overrides = (values.get("stage_rules") or {}).get(stage_key) or {}
+        overrides = stage_overrides(values.get("stage_rules") or {}, stage_key)
         for key in ("balls_to_win", "frames_to_win"):
             if key in overrides:
                 ruleset[key] = overrides[key]
@@ -212,6 +248,8 @@ def clean_settings(values: dict[str, Any]) -> dict[str, Any]:
         ("third_place", Tournament.ThirdPlace.values),
         ("withdrawn_prize", Tournament.WithdrawnPrize.values),
         ("no_show_rule", Tournament.NoShowRule.values),
+        ("diploma_places", Tournament.DiplomaPlaces.values),
+        ("diploma_language", [code for code, _label in Tournament.DIPLOMA_LANGUAGES]),
     ):
         if out.get(field) not in choices:
             raise invalid(
@@ -220,6 +258,13 @@ def clean_settings(values: dict[str, Any]) -> dict[str, Any]:
                 % {"field": field, "allowed": ", ".join(choices)},
             )
     _clean_format(out)
+    logo = out.get("organiser_logo") or ""
+    if logo and (not LOGO_PATTERN.fullmatch(logo) or len(logo) > MAX_LOGO_CHARS):
+        raise invalid(
+            "organiser_logo",
+            _("The logo must be a PNG or JPEG image of at most 200 KB."),
+        )
+    out["organiser_logo"] = logo
     out["max_players"] = _int_or_none(
         "max_players", out.get("max_players"), 2, MAX_PLAYERS, allow_none=False
     )

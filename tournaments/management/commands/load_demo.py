@@ -12,6 +12,7 @@ drawn by the rules engine's simulator, so the pages show what a real day looks l
 
 from __future__ import annotations
 
+import os
 import random
 import secrets
 from datetime import timedelta
@@ -22,7 +23,6 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
-from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
@@ -32,6 +32,7 @@ from matches.models import Match
 from rules.simulate import random_event
 from tournaments import services
 from tournaments.models import Player, Tournament
+from tournaments.services.logins import login_ensure
 
 RUNNING_NAME = "Кубок клуба «Луза»"
 FINISHED_NAME = "Осенний турнир «Лузы»"
@@ -80,6 +81,16 @@ CLUB = "Луза"
 RUNNING_CLOCKS_MINUTES = (64, 41, 23, 7)  # time left on the four tables: one in its last 10'
 
 
+def _keep_demo_login(filename: str, username: str, password: str) -> None:
+    """The demo's logins, for `make run` to print at every start (run_banner). A laptop's demo
+    only: a production set-up stores no password (ensure_organiser shows it once)."""
+    path = Path(settings.VAR_DIR) / filename
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(fd, 0o600)
+    with open(fd, "w", encoding="utf-8") as fh:
+        fh.write(f"{username}:{password}\n")
+
+
 class Command(BaseCommand):
     help = "Load the demo tournaments (does nothing if they exist)."
 
@@ -110,8 +121,10 @@ class Command(BaseCommand):
         User = get_user_model()
         user = User.objects.filter(username="organiser").first()
         if user is None:
-            call_command("ensure_organiser", username="organiser", stdout=self.stdout)
-            user = User.objects.get(username="organiser")
+            ensured = login_ensure(username="organiser", role="organiser")
+            user = ensured.user
+            _keep_demo_login("organiser-login.txt", user.username, ensured.password or "")
+            self.stdout.write(f"Organiser login: {user.username}   password: {ensured.password}")
         return user
 
     def _referee(self) -> Any:
@@ -120,9 +133,7 @@ class Command(BaseCommand):
         if user is None:
             password = secrets.token_urlsafe(9)
             user = User.objects.create_user(username=REFEREE, password=password)
-            credentials = Path(settings.VAR_DIR) / "referee-login.txt"
-            credentials.write_text(f"{REFEREE}:{password}\n")
-            credentials.chmod(0o600)
+            _keep_demo_login("referee-login.txt", REFEREE, password)
             self.stdout.write(f"Referee login: {REFEREE}   password: {password}")
         user.groups.add(Group.objects.get(name="referee"))
         return user

@@ -1,0 +1,290 @@
+"""The audit log as sentences in the reader's language: who (with the role he had), what,
+with players' names and match numbers instead of ids. The raw data stays for the details."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from tournaments.models import AuditEntry, Player, Tournament
+from tournaments.templatetags.luza import AUDIT_ACTIONS, money
+
+# The filter of the log page by kind: a kind is a set of actions.
+KINDS: dict[str, tuple[Any, tuple[str, ...]]] = {
+    "results": (
+        gettext_lazy("Results and corrections"),
+        ("match.finished", "match.walkover", "match_correct_result", "match.clock_expired"),
+    ),
+    "scoring": (gettext_lazy("Scoring"), ("match.event", "match.undo")),
+    "tables": (
+        gettext_lazy("Tables and clocks"),
+        (
+            "match.table_assigned",
+            "match.table_moved",
+            "table.freed",
+            "tables.ensure",
+            "match.hold",
+            "match.clock_start",
+            "match.clock_pause",
+            "match.clock_resume",
+            "match.clock_adjust",
+            "match.judge_called",
+            "match.judge_resolved",
+        ),
+    ),
+    "registrations": (
+        gettext_lazy("Registrations and fees"),
+        (
+            "registration_add",
+            "registration_paid",
+            "registration_unpaid",
+            "registration_withdraw",
+            "player_create",
+            "player_update",
+        ),
+    ),
+    "settings": (
+        gettext_lazy("Settings and status"),
+        (
+            "tournament_create",
+            "tournament_update",
+            "tournament_status",
+            "tournament_draw",
+            "tournament_archive",
+            "tournament_unarchive",
+            "match_race_change",
+            "match_set_handicap",
+            "tournament_referee_add",
+            "tournament_referee_remove",
+        ),
+    ),
+}
+STATUS_NAMES = dict(Tournament.Status.choices)
+
+
+def _score(a: Any, b: Any) -> str:
+    if a is None or b is None:
+        return "—"
+    return f"{a}:{b}"
+
+
+class Speaker:
+    """Names and roles for one page of entries, read in three queries."""
+
+    def __init__(self, tournament: Tournament | None, entries: list[AuditEntry]) -> None:
+        _load_matches(entries)
+        player_ids: set[int] = set()
+        user_ids = {e.actor_id for e in entries if e.actor_id}
+        for e in entries:
+            data = e.data or {}
+            for key in ("player", "winner", "loser"):
+                if isinstance(data.get(key), int):
+                    player_ids.add(data[key])
+            for part in ("before", "after"):
+                sub = data.get(part)
+                if isinstance(sub, dict):
+                    for key in ("winner", "loser"):
+                        if isinstance(sub.get(key), int):
+                            player_ids.add(sub[key])
+            if e.player_id:
+                player_ids.add(e.player_id)
+        self.players = dict(Player.objects.filter(pk__in=player_ids).values_list("pk", "name"))
+        users = get_user_model().objects.filter(pk__in=user_ids)
+        self.users = {u.pk: (u.get_full_name() or u.get_username()) for u in users}
+        self.organisers: set[int] = set()
+        self.referees: set[int] = set()
+        if tournament is not None:
+            self.organisers = set(tournament.organisers.values_list("pk", flat=True))
+            self.referees = set(tournament.referees.values_list("pk", flat=True))
+
+    def who(self, entry: AuditEntry) -> str:
+        if entry.actor_id is None:
+            return _("The system") if entry.actor_name in ("", "system") else entry.actor_name
+        name = self.users.get(entry.actor_id, entry.actor_name)
+        if entry.actor_id in self.organisers:
+            return _("Organiser %(name)s") % {"name": name}
+        if entry.actor_id in self.referees:
+            return _("Referee %(name)s") % {"name": name}
+        return name
+
+    def player(self, pk: Any) -> str:
+        return self.players.get(pk, "") if isinstance(pk, int) else ""
+
+
+def _load_matches(entries: list[AuditEntry]) -> None:
+    """Every entry's match with its players, in one query."""
+    from matches.models import Match
+
+    wanted = {e.match_id for e in entries if e.match_id and "match" not in e._state.fields_cache}
+    if not wanted:
+        return
+    found = Match.objects.select_related("player_a", "player_b").in_bulk(wanted)
+    for e in entries:
+        if e.match_id in found:
+            e.match = found[e.match_id]
+
+
+def _match_names(entry: AuditEntry) -> dict[str, str]:
+    match = entry.match
+    if match is None:
+        return {}
+    return {
+        "a": match.player_a.name if match.player_a else "",
+        "b": match.player_b.name if match.player_b else "",
+    }
+
+
+def sentence(entry: AuditEntry, speaker: Speaker) -> str:
+    """One entry in words."""
+    from matches import wording
+
+    data = entry.data or {}
+    who = speaker.who(entry)
+    key = entry.match.key if entry.match is not None else data.get("key", "")
+    p = {"who": who, "match": key}
+    action = entry.action
+    names = _match_names(entry)
+    if action == "match_correct_result":
+        before, after = data.get("before") or {}, data.get("after") or {}
+        text = _("%(who)s: the result of %(match)s is corrected, was %(was)s, now %(now)s.") % {
+            **p,
+            "was": _score(before.get("score_a"), before.get("score_b")),
+            "now": _score(after.get("score_a"), after.get("score_b")),
+        }
+        winner = speaker.player(after.get("winner"))
+        if winner:
+            text += " " + _("Winner: %(name)s.") % {"name": winner}
+        return _with_reason(text, data)
+    if action == "match.finished":
+        score = data.get("score") or [None, None]
+        return _("%(match)s is over: %(winner)s wins %(score)s.") % {
+            **p,
+            "winner": speaker.player(data.get("winner")),
+            "score": _score(score[0], score[1]),
+        }
+    if action == "match.walkover":
+        return _with_reason(
+            _("%(who)s: walkover in %(match)s, %(name)s goes on.")
+            % {**p, "name": names.get(str(data.get("winner_slot")), "")},
+            data,
+        )
+    if action in ("match.event", "match.undo"):
+        event = wording.describe_event(data.get("event") or {}, names)
+        if action == "match.undo":
+            return _("%(who)s undid in %(match)s: %(event)s.") % {**p, "event": event}
+        return _("%(who)s in %(match)s: %(event)s.") % {**p, "event": event}
+    if action == "match.clock_expired":
+        return _("Time is up in %(match)s.") % p
+    if action in ("match.table_assigned", "table.freed"):
+        template = (
+            _("%(who)s sent %(match)s to table %(table)s.")
+            if action == "match.table_assigned"
+            else _("%(who)s freed table %(table)s.")
+        )
+        return template % {**p, "table": data.get("table", "")}
+    if action == "match.table_moved":
+        return _("%(who)s moved %(match)s from table %(from)s to table %(to)s.") % {
+            **p,
+            "from": data.get("from") or "—",
+            "to": data.get("to", ""),
+        }
+    if action == "match_set_handicap":
+        after = data.get("after") or {}
+        head = after.get("head_start") or {}
+        return _("%(who)s set the head start in %(match)s: %(a)s and %(b)s, race to %(n)s.") % {
+            **p,
+            "a": head.get("a", 0),
+            "b": head.get("b", 0),
+            "n": after.get("balls_to_win", ""),
+        }
+    if action == "match_race_change":
+        return _("%(who)s changed the race of %(match)s: was %(was)s, now %(now)s.") % {
+            **p,
+            "was": _race_words(data.get("before") or {}),
+            "now": _race_words(data.get("after") or {}),
+        }
+    if action in ("registration_add", "registration_paid", "registration_unpaid"):
+        name = speaker.player(data.get("player")) or data.get("name", "")
+        if action == "registration_add":
+            return _("%(who)s registered %(name)s.") % {**p, "name": name}
+        if action == "registration_paid":
+            return _("%(who)s marked the fee of %(name)s as paid (%(fee)s).") % {
+                **p,
+                "name": name,
+                "fee": money(data.get("fee")),
+            }
+        return _("%(who)s marked the fee of %(name)s as not paid.") % {**p, "name": name}
+    if action == "registration_withdraw":
+        name = speaker.player(data.get("player")) or speaker.player(entry.player_id)
+        return _with_reason(_("%(who)s withdrew %(name)s.") % {**p, "name": name}, data)
+    if action == "tournament_status":
+        return _("%(who)s: the tournament is now “%(to)s” (was “%(from)s”).") % {
+            **p,
+            "to": STATUS_NAMES.get(data.get("to"), data.get("to", "")),
+            "from": STATUS_NAMES.get(data.get("from"), data.get("from", "")),
+        }
+    if action == "tournament_update":
+        return _("%(who)s changed the settings: %(fields)s.") % {
+            **p,
+            "fields": ", ".join(_field_name(f) for f in data.get("changed", [])),
+        }
+    if action == "tournament_draw":
+        n = int(data.get("players") or 0)
+        return ngettext(
+            "%(who)s made the draw for %(n)s player.",
+            "%(who)s made the draw for %(n)s players.",
+            n,
+        ) % {**p, "n": n}
+    if action in ("tournament_referee_add", "tournament_referee_remove"):
+        template = (
+            _("%(who)s added referee %(name)s.")
+            if action == "tournament_referee_add"
+            else _("%(who)s took referee %(name)s off the tournament.")
+        )
+        return template % {**p, "name": data.get("username", "")}
+    label = AUDIT_ACTIONS.get(action)
+    label_text = str(label) if label is not None else _("a change")
+    if key:
+        return _("%(who)s in %(match)s: %(what)s.") % {**p, "what": label_text}
+    return _("%(who)s: %(what)s.") % {**p, "what": label_text}
+
+
+def _with_reason(text: str, data: dict[str, Any]) -> str:
+    reason = data.get("reason")
+    if reason and isinstance(reason, str):
+        return text + " " + _("Reason: %(reason)s.") % {"reason": reason.rstrip(".")}
+    return text
+
+
+def _race_words(race: dict[str, Any]) -> str:
+    parts = []
+    frames = race.get("frames_to_win")
+    if frames and frames > 1:
+        parts.append(ngettext("%(n)s frame", "%(n)s frames", frames) % {"n": frames})
+    balls = race.get("balls_to_win")
+    if balls:
+        parts.append(ngettext("to %(n)s ball", "to %(n)s balls", balls) % {"n": balls})
+    minutes = race.get("minutes")
+    if minutes:
+        parts.append(_("%(n)s min") % {"n": minutes})
+    return ", ".join(parts) or "—"
+
+
+def _field_name(field: str) -> str:
+    try:
+        return str(Tournament._meta.get_field(field).verbose_name)
+    except Exception:  # a setting that is not a column (none today): its key
+        return field
+
+
+def audit_rows(
+    entries: Iterable[AuditEntry], tournament: Tournament | None = None
+) -> list[dict[str, Any]]:
+    """The entries with their sentences, for a page."""
+    entries = list(entries)
+    speaker = Speaker(tournament, entries)
+    return [{"entry": e, "text": sentence(e, speaker)} for e in entries]

@@ -1,0 +1,118 @@
+"""What each printout shows, read from the selectors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from django.urls import reverse
+
+from tournaments import selectors
+from tournaments.diplomas import initials_first
+from tournaments.models import Registration, Tournament
+from tournaments.printouts.layout import bracket_sheets
+from tournaments.printouts.qr import qr_data_uri
+
+SHEET_STATUSES = ("ready", "on_table")
+# Racks a match sheet has rows for in each frame's grid; frames beyond the grid's columns are
+# written on the back (a race to 8 frames has 15 at most).
+SHEET_RACKS = 12
+SHEET_FRAMES = 5
+
+
+def bracket_data(tournament: Tournament) -> dict[str, Any]:
+    """The bracket's sheets; each match also with the time it was called or started (a club's
+    wall sheet says when a match was played)."""
+    from matches.models import Match
+
+    bracket = selectors.tournament_bracket(tournament=tournament)
+    times = {
+        pk: started or called
+        for pk, started, called in Match.objects.filter(tournament=tournament).values_list(
+            "pk", "started_at", "called_at"
+        )
+    }
+    for stage in bracket["stages"]:
+        for rnd in stage["rounds"]:
+            for match in rnd["matches"]:
+                match["time"] = times.get(match.get("id"))
+    players = Registration.objects.filter(tournament=tournament, seed__isnull=False).count()
+    paper, sheets = bracket_sheets(bracket["stages"], players)
+    return {"paper": paper, "sheets": sheets, "players": players}
+
+
+def match_sheet(request: HttpRequest, match: Any) -> dict[str, Any]:
+    """One match sheet: players, head start, race, time limit, the grid, and the QR code of
+    its score form."""
+    from matches.views import names_of, stage_label
+
+    ruleset = match.ruleset or {}
+    frames = int(ruleset.get("frames_to_win") or 1)
+    url = request.build_absolute_uri(reverse("referee-match", args=[match.pk]))
+    head = ruleset.get("head_start") or {}
+    return {
+        "match": match,
+        "names": names_of(match),
+        "stage": stage_label(match),
+        "head": {"a": head.get("a", 0), "b": head.get("b", 0)},
+        "balls_to_win": ruleset.get("balls_to_win"),
+        "frames_to_win": frames,
+        "minutes": match.clock_limit_seconds // 60 if match.clock_limit_seconds else None,
+        "grid_frames": range(1, min(2 * frames - 1, SHEET_FRAMES) + 1),
+        "racks": range(1, SHEET_RACKS + 1),
+        "qr": qr_data_uri(url),
+        "url": url,
+    }
+
+
+def sheet_matches(tournament: Tournament) -> list[Any]:
+    from matches.selectors import QUEUE_ORDER, match_queryset
+
+    return list(
+        match_queryset()
+        .filter(tournament=tournament, status__in=SHEET_STATUSES)
+        .exclude(player_a__isnull=True)
+        .exclude(player_b__isnull=True)
+        .order_by(*QUEUE_ORDER)
+    )
+
+
+def table_cards(request: HttpRequest, tournament: Tournament) -> list[dict[str, Any]]:
+    from matches.models import Table
+
+    cards = []
+    for table in Table.objects.filter(tournament=tournament, is_active=True).order_by("number"):
+        url = request.build_absolute_uri(
+            reverse("public-table", args=[tournament.pk, table.number])
+        )
+        cards.append({"table": table, "url": url, "qr": qr_data_uri(url)})
+    return cards
+
+
+def protocol_data(tournament: Tournament) -> dict[str, Any]:
+    standings = selectors.tournament_standings(tournament=tournament)
+    prizes = selectors.tournament_prizes(tournament=tournament)
+    amounts = {p["id"]: p["amount"] for award in prizes["awards"] for p in award["players"]}
+    places = []
+    for place in standings["places"]:
+        for player in place["players"]:
+            places.append(
+                {
+                    "label": place["label"],
+                    "name": player["name"],
+                    "city": player.get("city", ""),
+                    "club": player.get("club", ""),
+                    "amount": amounts.get(player["id"]),
+                }
+            )
+    fees = list(selectors.registration_list(tournament=tournament))
+    paid_out = sum((a for a in amounts.values() if a), start=prizes["pool"] * 0)
+    return {
+        "places": places,
+        "prizes": prizes,
+        "paid_out": paid_out,
+        "withheld": prizes.get("withheld"),
+        "fees": fees,
+        "totals": selectors.registration_totals(tournament=tournament),
+        "signature": initials_first(tournament.chief_judge),
+    }
