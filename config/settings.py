@@ -352,3 +352,12 @@ LOGGING = django_logging()  # UTC, one format, LUZA_LOG_LEVEL (config/logs.py)
 
 # --- Luza -----------------------------------------------------------------------------------
 LUZA_REQUIRE_SERVICES = env_bool("LUZA_REQUIRE_SERVICES", False)
+
+# Mail (password reset by e-mail): only where the deployment sets EMAIL_HOST (docs/web.md).
+EMAIL_HOST = env_str("EMAIL_HOST", "")
+EMAIL_PORT = env_int("EMAIL_PORT", 587)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "luza@localhost")
+LUZA_MAIL_ENABLED = bool(EMAIL_HOST)

@@ -24,6 +24,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include("config.api_urls")),
     path("", include("matches.urls")),
+    path("", include("tournaments.urls_players")),
     path("", include("tournaments.urls")),
 ]
 

@@ -1,11 +1,70 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from tournaments import api, api_people, views_tokens
+from tournaments import api, api_people, api_players, views_tokens
 
 router = SimpleRouter()
 router.register("players", api.PlayerViewSet, basename="player")
 router.register("tournaments", api.TournamentViewSet, basename="tournament")
+
+# The players' side (tournaments.api_players): "players/ratings/" is not a player's id either.
+players_urls = [
+    path("players/ratings/", api_players.RatingListView.as_view(), name="player-ratings"),
+    path("players/<int:pk>/profile/", api_players.ProfileView.as_view(), name="player-profile"),
+    path(
+        "players/<int:pk>/vs/<int:other>/",
+        api_players.HeadToHeadView.as_view(),
+        name="player-head-to-head",
+    ),
+    path("me/", api_players.MeView.as_view(), name="me-api"),
+    path("series/", api_players.SeriesListView.as_view(), name="series-list"),
+    path("series/<int:pk>/", api_players.SeriesDetailView.as_view(), name="series-detail"),
+    path(
+        "series/<int:pk>/standings/",
+        api_players.SeriesStandingsView.as_view(),
+        name="series-standings",
+    ),
+    path(
+        "tournaments/<int:tournament_pk>/entry/",
+        api_players.EntryView.as_view(),
+        name="tournament-entry",
+    ),
+    path(
+        "tournaments/<int:tournament_pk>/entry/withdraw/",
+        api_players.EntryWithdrawView.as_view(),
+        name="tournament-entry-withdraw",
+    ),
+    path(
+        "tournaments/<int:tournament_pk>/entry-settings/",
+        api_players.EntrySettingsView.as_view(),
+        name="tournament-entry-settings",
+    ),
+    path(
+        "tournaments/<int:tournament_pk>/reserves/",
+        api_players.ReserveListView.as_view(),
+        name="tournament-reserves",
+    ),
+    path(
+        "tournaments/<int:tournament_pk>/registrations/remove-absent/",
+        api_players.RemoveAbsentView.as_view(),
+        name="registration-remove-absent",
+    ),
+    path(
+        "tournaments/<int:tournament_pk>/registrations/<int:registration_pk>/check-in/",
+        api_players.CheckInView.as_view(),
+        name="registration-check-in",
+    ),
+    path(
+        "tournaments/<int:tournament_pk>/player-requests/",
+        api_players.PlayerRequestListView.as_view(),
+        name="tournament-player-requests",
+    ),
+    path(
+        "tournaments/<int:tournament_pk>/player-requests/<int:request_pk>/decide/",
+        api_players.PlayerRequestDecideView.as_view(),
+        name="tournament-player-request-decide",
+    ),
+]
 
 # The people endpoints come first: "players/claim/" is not a player's id.
 people_urls = [
@@ -42,6 +101,7 @@ people_urls = [
 ]
 
 urlpatterns = [
+    *players_urls,
     *people_urls,
     *router.urls,
     path("presets/", api.PresetListView.as_view(), name="preset-list"),

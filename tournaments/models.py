@@ -172,6 +172,13 @@ class Tournament(models.Model):
     elo_k = models.PositiveSmallIntegerField(_("Elo K factor"), default=32)
     self_scoring = models.BooleanField(_("players score their own matches"), default=False)
     is_public = models.BooleanField(_("public"), default=True)
+    # Online entry (/t/<id>/entry/): players with a login enter themselves while it is open;
+    # past max_players they go on the reserve list. Rating limits apply to every entry.
+    online_entry = models.BooleanField(_("online entry"), default=False)
+    entry_opens_at = models.DateTimeField(_("online entry opens"), null=True, blank=True)
+    entry_closes_at = models.DateTimeField(_("online entry closes"), null=True, blank=True)
+    entry_min_rating = models.IntegerField(_("minimum rating to enter"), null=True, blank=True)
+    entry_max_rating = models.IntegerField(_("maximum rating to enter"), null=True, blank=True)
     # Hidden from public lists (a test or a finished season), still reachable by its organisers.
     archived = models.BooleanField(_("archived"), default=False)
 
@@ -236,6 +243,7 @@ class Tournament(models.Model):
 class Registration(models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", _("Registered")
+        RESERVE = "reserve", _("Reserve")
         WITHDRAWN = "withdrawn", _("Withdrawn")
         DISQUALIFIED = "disqualified", _("Disqualified")
 
@@ -253,6 +261,13 @@ class Registration(models.Model):
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE)
     # When he withdrew or was disqualified.
     withdrawn_at = models.DateTimeField(null=True, blank=True)
+    # Entered by the player himself (online), not at the desk.
+    online = models.BooleanField(_("entered online"), default=False)
+    # On the reserve list since (its order: first in, first promoted).
+    reserve_since = models.DateTimeField(null=True, blank=True)
+    checked_in_at = models.DateTimeField(_("checked in"), null=True, blank=True)
+    # Moved up from the reserve list (the player is told on his pages).
+    promoted_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -399,3 +414,93 @@ class IssuedLogin(models.Model):
 
     def __str__(self) -> str:
         return str(self.user_id)
+
+
+class PlayerRequest(models.Model):
+    """A login without a player asks to be added as a new player; an organiser approves (the
+    player is created and linked to the login) or declines."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for the organiser")
+        APPROVED = "approved", _("Approved")
+        DECLINED = "declined", _("Declined")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_requests"
+    )
+    tournament = models.ForeignKey(
+        Tournament, null=True, blank=True, on_delete=models.CASCADE, related_name="player_requests"
+    )
+    name = models.CharField(_("name"), max_length=200)
+    city = models.CharField(_("city"), max_length=100, blank=True)
+    club = models.CharField(_("club"), max_length=100, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("request to be added as a player")
+        verbose_name_plural = _("requests to be added as players")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.status})"
+
+
+def default_series_points() -> list[int]:
+    return [25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
+
+
+class Series(models.Model):
+    """A club cup: several tournaments (stages) whose places earn points; the best
+    `best_of` stages of each player count (tournaments.algorithms.series)."""
+
+    name = models.CharField(_("name"), max_length=200)
+    description = models.TextField(_("description"), blank=True)
+    # Points for 1st, 2nd, ... place; places past the table earn `participation_points`.
+    points_table = models.JSONField(_("points per place"), default=default_series_points)
+    participation_points = models.PositiveSmallIntegerField(
+        _("points for any other place"), default=0
+    )
+    best_of = models.PositiveSmallIntegerField(_("best stages that count"), null=True, blank=True)
+    is_public = models.BooleanField(_("public"), default=True)
+    tournaments = models.ManyToManyField(
+        Tournament, through="SeriesStage", related_name="series", verbose_name=_("stages")
+    )
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="organised_series", blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("series")
+        verbose_name_plural = _("series")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SeriesStage(models.Model):
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="stages")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="series_stages"
+    )
+    number = models.PositiveSmallIntegerField(_("stage"))
+
+    class Meta:
+        ordering = ["series", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["series", "tournament"], name="series_stage_once"),
+            models.UniqueConstraint(fields=["series", "number"], name="series_stage_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.series_id}#{self.number}"

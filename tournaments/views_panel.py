@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 import rules
-from tournaments import access, forms, selectors, selectors_people, services
+from tournaments import access, forms, selectors, selectors_people, selectors_players, services
 from tournaments.errors import TournamentError
 from tournaments.models import Registration, Tournament
 from tournaments.views import fee_lines, regulation
@@ -282,6 +282,7 @@ class RegistrationDeskView(PanelMixin, View):
             confirming=again,
             open=tournament.status == Tournament.Status.REGISTRATION,
             can_tick=tournament.status != Tournament.Status.FINISHED,
+            entry_desk=selectors_players.desk_entry(tournament=tournament),
         )
 
 

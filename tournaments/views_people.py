@@ -378,7 +378,7 @@ class ClaimView(View):
         messages.success(
             request, _("Your login is linked to the player %(name)s.") % {"name": player.name}
         )
-        return HttpResponseRedirect(reverse("home"))
+        return HttpResponseRedirect(reverse("me"))
 
     def _page(self, request: HttpRequest, form: Any, code: str, status: int = 200) -> HttpResponse:
         player, problem = None, ""

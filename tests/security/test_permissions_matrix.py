@@ -27,9 +27,18 @@ from rest_framework.test import APIClient
 from rest_framework.views import APIView
 
 from matches.models import Match, MatchEvent, Table
+from tests.factories import UserFactory
 from tests.world import World, build_finished, build_world
-from tournaments.models import AuditEntry, Player, RatingChange, Registration, Tournament
+from tournaments.models import (
+    AuditEntry,
+    Player,
+    PlayerRequest,
+    RatingChange,
+    Registration,
+    Tournament,
+)
 from tournaments.services import referee_login_create
+from tournaments.services.series import series_create
 
 pytestmark = pytest.mark.django_db
 
@@ -98,6 +107,21 @@ EXPECT: dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]] = {
     "api_login": ((403, OK, OK, OK, OK, OK, OK),) * 2,
     # The login page sends a logged-in user on.
     "anonymous_only": ((OK, 302, 302, 302, 302, 302, 302),) * 2,
+    # A player's own write in a tournament he may see (online entry, a request to be added):
+    # any login; the service then answers for his state.
+    "login_write": (
+        (403, OK, OK, OK, OK, OK, OK),
+        (403, 404, OK, 404, 404, OK, OK),
+    ),
+    # The same on the entry page (anonymous is sent to log in where he may see it).
+    "entry_page_write": (
+        (LOGIN, OK, OK, OK, OK, OK, OK),
+        (404, 404, OK, 404, 404, OK, OK),
+    ),
+    # A club cup: its organisers (the one who made it) and superusers; a public cup is seen
+    # by everyone, whatever its stages.
+    "series_manage": ((403, 403, 403, 403, 403, OK, OK),) * 2,
+    "series_page_manage": ((LOGIN, 403, 403, 403, 403, OK, OK),) * 2,
 }
 
 Body = dict[str, Any] | Callable[[World], dict[str, Any]] | None
@@ -213,6 +237,46 @@ SPECS: dict[str, Spec] = {
         lambda w: {"pk": reg_of_ready(w).player_id},
         post=Call("superuser", 200, lambda w: {"drop": w.extra["unregistered"].pk}),
     ),
+    # --- the players' side (tournaments.api_players) -----------------------------------------
+    "player-ratings": api(lambda w: {}, get=Call("open", 200)),
+    "player-profile": api(lambda w: {"pk": w.registrations[0].player_id}, get=Call("open", 200)),
+    "player-head-to-head": api(
+        lambda w: {"pk": w.finished.player_a_id, "other": w.finished.player_b_id},
+        get=Call("open", 200),
+    ),
+    "me-api": api(lambda w: {}, get=Call("api_login", 200)),
+    "series-list": api(
+        lambda w: {},
+        get=Call("open", 200),
+        post=Call("organiser_role", 201, {"name": "Кубок зимы", "points_table": [10, 6, 4]}),
+    ),
+    "series-detail": api(
+        lambda w: {"pk": w.extra["series"].pk},
+        get=Call("open", 200),
+        patch=Call("series_manage", 200, {"best_of": 2}),
+    ),
+    "series-standings": api(lambda w: {"pk": w.extra["series"].pk}, get=Call("open", 200)),
+    # The world's tournament is drawn: entry, check-in and the settings are closed (409).
+    "tournament-entry": api(T, get=Call("view", 200), post=Call("login_write", 409)),
+    "tournament-entry-withdraw": api(T, post=Call("login_write", 409)),
+    "tournament-entry-settings": api(
+        T, get=Call("view", 200), patch=Call("manage", 409, {"entry_max_rating": 1500})
+    ),
+    "tournament-reserves": api(T, get=Call("view", 200)),
+    "registration-check-in": api(
+        lambda w: {**T(w), "registration_pk": reg_of_ready(w).pk},
+        post=Call("manage", 409, {"present": True}),
+    ),
+    "registration-remove-absent": api(T, post=Call("manage", 409)),
+    "tournament-player-requests": api(
+        T,
+        get=Call("manage_read", 200),
+        post=Call("login_write", 409, {"name": "Новый Игрок"}),
+    ),
+    "tournament-player-request-decide": api(
+        lambda w: {**T(w), "request_pk": w.extra["request"].pk},
+        post=Call("manage", 200, {"approve": False}),
+    ),
     "tournament-list": api(
         lambda w: {}, get=Call("open", 200), post=Call("organiser_role", 201, new_tournament)
     ),
@@ -294,6 +358,17 @@ SPECS: dict[str, Spec] = {
     "public-prizes": page(pk_t, get=Call("view", 200)),
     "public-match": page(running, get=Call("view", 200)),
     "public-table-overlay": page(lambda w: {**pk_t(w), "number": 1}, get=Call("view", 200)),
+    "players-list": Spec(calls={GET: Call("open", 200)}, global_=True),
+    "players-detail": page(lambda w: {"pk": w.registrations[0].player_id}, get=Call("open", 200)),
+    "players-vs": page(
+        lambda w: {"pk": w.finished.player_a_id, "other": w.finished.player_b_id},
+        get=Call("open", 200),
+    ),
+    "players-entry": page(
+        pk_t, get=Call("view", 200), post=Call("entry_page_write", 409, {"action": "enter"})
+    ),
+    "series": page(lambda w: {"pk": w.extra["series"].pk}, get=Call("open", 200)),
+    "me": Spec(calls={GET: Call("login_required", 200)}, global_=True),
     "public-table": page(lambda w: {**pk_t(w), "number": 1}, get=Call("view", 200)),
     # --- the referee's form ------------------------------------------------------------------
     "referee-match": page(running, get=Call("referee_page", 200)),
@@ -364,6 +439,24 @@ SPECS: dict[str, Spec] = {
         lambda w: {"player_id": reg_of_ready(w).player_id},
         post=Call("superuser_page", 302, lambda w: {"drop": w.extra["unregistered"].pk}),
     ),
+    "panel-registration-check-in": panel_action(
+        lambda w: {**pk_t(w), "reg": reg_of_ready(w).pk}, {"present": "1"}
+    ),
+    "panel-remove-absent": panel_action(pk_t),
+    "panel-player-request": panel_action(
+        lambda w: {**pk_t(w), "req": w.extra["request"].pk}, {"approve": "0"}
+    ),
+    # Drawn: the settings are refused and shown again with the reason (400).
+    "panel-entry-settings": page(pk_t, get=Call("panel", 200), post=Call("panel", 400, {})),
+    "series-create": Spec(
+        calls={GET: Call("organiser_page", 200), POST: Call("organiser_page", 400, {})},
+        global_=True,
+    ),
+    "series-edit": page(
+        lambda w: {"pk": w.extra["series"].pk},
+        get=Call("series_page_manage", 200),
+        post=Call("series_page_manage", 400, {}),
+    ),
     "panel-registration-disqualify": panel_action(
         lambda w: {**pk_t(w), "reg": reg_of_ready(w).pk}, {"reason": "неспортивное поведение"}
     ),
@@ -416,6 +509,22 @@ SPECS: dict[str, Spec] = {
         global_=True,
     ),
     "password-change-done": Spec(calls={GET: Call("login_required", 200)}, global_=True),
+    # A player's own login; a logged-in user is sent on to /me/.
+    "signup": Spec(
+        calls={GET: Call("anonymous_only", 200), POST: Call("anonymous_only", 400, {})},
+        global_=True,
+    ),
+    # Password reset by e-mail exists only where the deployment sends mail (not here: 404).
+    "password-reset": Spec(
+        calls={GET: Call("open", 404), POST: Call("open", 404, {"email": "a@b.ru"})},
+        global_=True,
+    ),
+    "password-reset-done": Spec(calls={GET: Call("open", 404)}, global_=True),
+    "password-reset-confirm": Spec(
+        kwargs=lambda w: {"uidb64": "MQ", "token": "set-password"},
+        calls={GET: Call("open", 404), POST: Call("open", 404, {})},
+        global_=True,
+    ),
 }
 # Every URL of the admin's namespace is the admin's own (staff only, checked on its index
 # here); what an organiser sees inside it is scoped to his tournaments (a test below).
@@ -442,6 +551,14 @@ def worlds(django_db_setup, django_db_blocker) -> Iterator[dict[str, World]]:
                 tournament=world.tournament,
                 actor=world.organiser,
                 username=f"issued-{visibility}",
+            )
+            world.extra["series"] = series_create(
+                actor=world.organiser,
+                data={"name": f"Кубок клуба {visibility}", "points_table": [10, 6, 4]},
+                tournaments=[world.extra["finished"]],
+            )
+            world.extra["request"] = PlayerRequest.objects.create(
+                user=UserFactory(), tournament=world.tournament, name="Просит Добавить"
             )
             built[visibility] = world
         yield built

@@ -106,6 +106,11 @@ def url_for(name: str, text: str, params: list[str], world: World, *, unknown: b
             kwargs[param] = world.referee.pk
         elif param == "player":
             kwargs[param] = world.registrations[0].player_id
+        elif param in ("req", "request_pk"):
+            # A request to be added (players' side): found through its tournament first.
+            kwargs[param] = given["registration"]
+        elif param in ("uidb64", "token"):
+            kwargs[param] = "x"  # a password reset link: not of any tournament
         elif param == "format":
             continue
         else:  # pragma: no cover - a new URL parameter needs its meaning here

@@ -18,8 +18,9 @@ pytestmark = pytest.mark.django_db
 BRACKET_QUERIES = 6
 # Scoreboard: the match (with players, table, tournament; its last events are on its row).
 SCOREBOARD_QUERIES = 1
-# Tournament page: tournament, ETag, registrations, 6 fee and player totals, table board (3).
-TOURNAMENT_QUERIES = 12
+# Tournament page: tournament, ETag, registrations, 6 fee and player totals, table board (3),
+# its club cups (1).
+TOURNAMENT_QUERIES = 13
 STANDINGS_QUERIES = 4
 PRIZES_QUERIES = 5
 

@@ -7,6 +7,15 @@ from tournaments.services.claims import (
     player_claim_signup,
 )
 from tournaments.services.draw import generate_bracket, tournament_draw, tournament_draw_preview
+from tournaments.services.entries import (
+    account_signup_audit,
+    entry_submit,
+    entry_withdraw,
+    player_request_create,
+    player_request_decide,
+    registration_check_in,
+    registration_remove_absent,
+)
 from tournaments.services.merge import player_merge
 from tournaments.services.no_show import match_no_show
 from tournaments.services.players import player_create, player_update
@@ -32,6 +41,9 @@ from tournaments.services.setup import (
 from tournaments.services.staff import tournament_referee_add, tournament_referee_remove
 
 __all__ = [
+    "account_signup_audit",
+    "entry_submit",
+    "entry_withdraw",
     "generate_bracket",
     "match_correct_result",
     "match_no_show",
@@ -41,12 +53,16 @@ __all__ = [
     "player_claim_signup",
     "player_create",
     "player_merge",
+    "player_request_create",
+    "player_request_decide",
     "player_update",
     "referee_login_create",
     "referee_password_reset",
     "registration_add",
     "registration_add_new_player",
+    "registration_check_in",
     "registration_disqualify",
+    "registration_remove_absent",
     "registration_set_paid",
     "registration_withdraw",
     "tournament_create",

@@ -18,6 +18,7 @@ from tournaments.services.common import (
     lock_tournament,
     require_status,
 )
+from tournaments.services.entries import rating_limit_error, reserve_promote
 from tournaments.services.players import player_create
 from tournaments.services.setup import fee_for
 
@@ -58,13 +59,20 @@ def registration_add(*, tournament: Tournament, player: Player, actor: Any) -> R
             params={"max_players": locked.max_players},
         )
     rating = player.rating
+    limit = rating_limit_error(locked, rating)
+    if limit is not None:
+        raise limit
     fee = fee_for(locked, rating)
     if existing is not None:
+        # A reserve the desk adds by hand (there is room) is in; his line place is gone.
         existing.status = ACTIVE
         existing.withdrawn_at = None
+        existing.reserve_since = None
         existing.rating_at_entry = rating
         existing.fee_due = fee
-        existing.save(update_fields=["status", "withdrawn_at", "rating_at_entry", "fee_due"])
+        existing.save(
+            update_fields=["status", "withdrawn_at", "reserve_since", "rating_at_entry", "fee_due"]
+        )
         registration = existing
     else:
         registration = Registration.objects.create(
@@ -204,10 +212,12 @@ def _take_out(
             params={"registration": reg.pk},
         )
     previous = reg.status
+    was_in = previous == ACTIVE
     reg.status = status
     if reg.withdrawn_at is None:
         reg.withdrawn_at = timezone.now()
-    reg.save(update_fields=["status", "withdrawn_at"])
+    reg.reserve_since = None
+    reg.save(update_fields=["status", "withdrawn_at", "reserve_since"])
     after_draw = locked.status in (Status.DRAWN, Status.RUNNING)
     audit_record(
         actor=actor,
@@ -231,5 +241,8 @@ def _take_out(
                 continue
             winner_slot = "b" if match.player_a_id == player_id else "a"
             match_walkover(match=match, winner_slot=winner_slot, actor=actor, reason=str(status))
+    elif was_in and locked.status == Status.REGISTRATION:
+        # Before the draw his place goes to the first reserve.
+        reserve_promote(locked=locked, actor=actor)
     bump_public_version(locked)
     return reg

@@ -468,6 +468,10 @@ def tournament_update(*, tournament: Tournament, actor: Any, data: Mapping[str, 
             tournament=locked,
             data={"changed": sorted(changed)},
         )
+        if "max_players" in changed and locked.status == Status.REGISTRATION:
+            from tournaments.services.entries import reserve_promote
+
+            reserve_promote(locked=locked, actor=actor)  # more places: the reserves move up
     return locked
 
 

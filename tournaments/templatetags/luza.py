@@ -9,6 +9,8 @@ from typing import Any
 from django import template
 from django.utils.translation import gettext_lazy
 
+from tournaments.audit_players import PLAYERS_AUDIT_ACTIONS
+
 register = template.Library()
 
 CURRENCY = "₽"
@@ -93,6 +95,7 @@ AUDIT_ACTIONS = {
     "player_merge": gettext_lazy("Players merged"),
     "admin_change": gettext_lazy("Changed in the administration"),
 }
+AUDIT_ACTIONS.update(PLAYERS_AUDIT_ACTIONS)
 AUDIT_DATA_CHARS = 240
 
 
