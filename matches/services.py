@@ -110,6 +110,11 @@ _UNUSED_BY_WRITES = tuple(
         "diploma_language",
         "diploma_amount",
         "diploma_degree",
+        "online_entry",
+        "entry_opens_at",
+        "entry_closes_at",
+        "entry_min_rating",
+        "entry_max_rating",
     )
 )
 
