@@ -16,6 +16,12 @@ def level() -> str:
     return (os.environ.get("LUZA_LOG_LEVEL") or "INFO").strip().upper()
 
 
+def beat_level() -> str:
+    """Beat's own lines ("Sending due task", every 5 s): WARNING unless LUZA_BEAT_LOG_LEVEL
+    asks for more (the tests wait for them to know that beat runs)."""
+    return (os.environ.get("LUZA_BEAT_LOG_LEVEL") or "WARNING").strip().upper()
+
+
 class UTCFormatter(logging.Formatter):
     """ISO 8601 in UTC with milliseconds, whatever TIME_ZONE sets for the process."""
 
@@ -66,11 +72,12 @@ def django_logging() -> dict[str, Any]:
                 "level": "WARNING",
                 "propagate": False,
             },
-            # Every 5 s beat sends the clock sweep ("Sending due task", one line) and a worker
-            # runs it: two more INFO lines a sweep would bury the lines that matter (an
-            # expired clock is one line of its own, from matches.services).
+            # Every 5 s beat sends the clock sweep ("Sending due task") and a worker runs it:
+            # these INFO lines would bury the lines that matter (an expired clock is one line
+            # of its own, from matches.services); beat says only what goes wrong.
             "celery.app.trace": {"level": "WARNING"},
             "celery.worker.strategy": {"level": "WARNING"},
+            "celery.beat": {"level": beat_level()},
         },
     }
 

@@ -122,7 +122,12 @@ def celery_beat(
     ]
     out = open(log, "ab") if log else subprocess.DEVNULL  # noqa: SIM115
     proc = subprocess.Popen(
-        args, cwd=ROOT, env=process_env(**(env or {})), stdout=out, stderr=subprocess.STDOUT
+        args,
+        cwd=ROOT,
+        # Its "Sending due task" lines tell the tests that beat runs (config.logs.beat_level).
+        env=process_env(**{"LUZA_BEAT_LOG_LEVEL": "INFO", **(env or {})}),
+        stdout=out,
+        stderr=subprocess.STDOUT,
     )
     try:
         yield proc

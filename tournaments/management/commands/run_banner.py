@@ -52,7 +52,7 @@ class Command(BaseCommand):
                 continue
             username, password = found
             lines.append(
-                f"  {role.capitalize():<10} login {username:<10} password {password:<14}"
+                f"  {role.capitalize():<10} login {username:<10} password {password:<16} "
                 f"→ {base}{path}"
             )
         lines.append(f"  Public pages           → {base}/")
