@@ -17,11 +17,16 @@ class TablesCountForm(forms.Form):
 
 
 class HoldForm(forms.Form):
-    held = forms.TypedChoiceField(choices=[("1", "1"), ("0", "0")], coerce=lambda v: v == "1")
+    held = forms.TypedChoiceField(
+        label=_("Held back from the queue"),
+        choices=[("1", "1"), ("0", "0")],
+        coerce=lambda v: v == "1",
+    )
 
 
 class ClockForm(forms.Form):
     action = forms.ChoiceField(
+        label=_("Clock"),
         choices=[("start", _("Start")), ("pause", _("Pause")), ("resume", _("Resume"))]
     )
 

@@ -30,6 +30,7 @@ from matches.models import Match, Table
 from matches.serializers import winning_slot
 from tournaments import access, http_cache
 from tournaments import services as tournament_services
+from tournaments.match_labels import match_label
 from tournaments.models import AuditEntry, Tournament
 from tournaments.views import live_response, tournament_etag, visible_tournament
 from tournaments.views_panel import PanelAction, PanelMixin, form_error_text
@@ -488,7 +489,7 @@ class TableFreeView(PanelAction):
         match = services.table_free(table=table, actor=request.user)
         return _("Table %(n)s is free; %(key)s is back in the queue.") % {
             "n": table.number,
-            "key": match.key,
+            "key": match_label(match.key),
         }
 
 
@@ -645,7 +646,7 @@ class MatchAssignView(MatchAction):
             match=self.get_match(), table=form.cleaned_data["table"], actor=request.user
         )
         return _("%(key)s goes to table %(n)s.") % {
-            "key": match.key,
+            "key": match_label(match.key),
             "n": form.cleaned_data["table"],
         }
 
@@ -659,7 +660,7 @@ class MatchMoveView(MatchAction):
             match=self.get_match(), table=form.cleaned_data["table"], actor=request.user
         )
         return _("%(key)s moved to table %(n)s.") % {
-            "key": match.key,
+            "key": match_label(match.key),
             "n": form.cleaned_data["table"],
         }
 

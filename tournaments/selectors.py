@@ -18,6 +18,7 @@ from tournaments.algorithms import prizes
 from tournaments.algorithms.groups import GroupResult, group_table
 from tournaments.algorithms.model import Bracket, MatchSpec, Source
 from tournaments.algorithms.standings import final_standings
+from tournaments.match_labels import match_label
 from tournaments.models import AuditEntry, Player, RatingChange, Registration, Tournament
 from tournaments.names import fold_words
 
@@ -220,9 +221,9 @@ class _Sources:
             ref = [group, rank]
             label = self.group % {"group": group, "rank": rank}
         elif src.kind == "winner":
-            label = self.winner % {"key": ref}
+            label = self.winner % {"key": match_label(ref)}
         else:
-            label = self.loser % {"key": ref}
+            label = self.loser % {"key": match_label(ref)}
         return {"kind": src.kind, "ref": ref, "label": label}
 
 

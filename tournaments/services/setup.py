@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import rules
 from tournaments import presets
@@ -202,8 +203,14 @@ def clean_settings(values: dict[str, Any]) -> dict[str, Any]:
                 if target != scheme.base:
                     raise invalid(
                         "handicap_scheme",
-                        _("Handicap scheme “%(scheme)s” is for races to %(base)s balls, not %(n)s.")
-                        % {"scheme": slug, "base": scheme.base, "n": target},
+                        ngettext(
+                            "Handicap scheme «%(scheme)s» is for races to %(base)d ball, "
+                            "not %(n)d: choose another scheme or race.",
+                            "Handicap scheme «%(scheme)s» is for races to %(base)d balls, "
+                            "not %(n)d: choose another scheme or race.",
+                            scheme.base,
+                        )
+                        % {"scheme": _(scheme.title), "base": scheme.base, "n": target},
                     )
 
     for field, choices in (
