@@ -116,3 +116,11 @@ def match_label_filter(key: Any) -> str:
     from tournaments.match_labels import match_label
 
     return match_label(None if key is None else str(key))
+
+
+@register.filter
+def actor_label(name: Any) -> str:
+    """Who acted, for the audit log: the match clock acts as "system", read «система»."""
+    if name == "system":
+        return str(gettext_lazy("system"))
+    return str(name or "")
