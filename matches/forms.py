@@ -27,7 +27,7 @@ class HoldForm(forms.Form):
 class ClockForm(forms.Form):
     action = forms.ChoiceField(
         label=_("Clock"),
-        choices=[("start", _("Start")), ("pause", _("Pause")), ("resume", _("Resume"))]
+        choices=[("start", _("Start")), ("pause", _("Pause")), ("resume", _("Resume"))],
     )
 
 

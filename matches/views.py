@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.mixins import LoginRequiredMixin
+from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
@@ -29,6 +30,7 @@ from matches import forms, selectors, services, wording
 from matches.models import Match, Table
 from matches.serializers import winning_slot
 from tournaments import access, http_cache
+from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
 from tournaments.match_labels import match_label
 from tournaments.models import AuditEntry, Tournament
@@ -140,14 +142,31 @@ STAGES = {
 
 
 def stage_label(match: Match) -> str:
+    """Where the match is played, named as the bracket names it (the same round is «Полуфинал»
+    on the scoreboard and in the bracket)."""
     stage = str(STAGES.get(match.stage, match.stage))
     if match.stage in ("grand_final", "grand_final_reset", "third_place"):
         return stage
     if match.stage == "group":
         return _("Group %(g)s, round %(r)s") % {"g": match.group, "r": match.round}
-    if match.stage == "single":
-        return _("Round %(r)s") % {"r": match.round}
+    if match.stage in ("single", "playoff"):
+        last = (
+            Match.objects.filter(tournament_id=match.tournament_id, stage=match.stage)
+            .aggregate(last=Max("round"))
+            .get("last")
+        ) or match.round
+        title = tournament_selectors.round_title(match.stage, match.round, last)
+        if match.stage == "single":
+            return title
+        return _("%(stage)s: %(round)s") % {"stage": stage, "round": title[:1].lower() + title[1:]}
     return _("%(stage)s, round %(r)s") % {"stage": stage, "r": match.round}
+
+
+def match_title(match: Match) -> str:
+    """The match's heading: its stage and its number, each said once («Финал», not
+    «Финал · Финал»)."""
+    stage, label = stage_label(match), match_label(match.key)
+    return label if stage == label or not stage else f"{stage} · {label}"
 
 
 def scoreboard_context(match: Match) -> dict[str, Any]:
@@ -158,6 +177,7 @@ def scoreboard_context(match: Match) -> dict[str, Any]:
         "mark_label": wording.result_mark_label(mark, match.corrected_from),
         "match": match,
         "stage_label": stage_label(match),
+        "match_title": match_title(match),
         "names": names,
         "s": score_view(match),
         "clock": clock_view(match),

@@ -188,6 +188,11 @@ def _stage_title(stage: str, group: int | None) -> str:
     return str(_STAGE_TITLES.get(stage, stage))
 
 
+def round_title(stage: str, rnd: int, last_round: int) -> str:
+    """A round as the bracket heads it («Полуфинал», «Тур 2»); the scoreboard says the same."""
+    return _round_title(stage, rnd, last_round)
+
+
 def _round_title(stage: str, rnd: int, last_round: int) -> str:
     if stage in ("single", "playoff"):
         if rnd == last_round:

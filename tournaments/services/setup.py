@@ -210,7 +210,7 @@ def clean_settings(values: dict[str, Any]) -> dict[str, Any]:
                             "not %(n)d: choose another scheme or race.",
                             scheme.base,
                         )
-                        % {"scheme": _(scheme.title), "base": scheme.base, "n": target},
+                        % {"scheme": _(handicap.SCHEMES[slug].title), "base": scheme.base, "n": target},
                     )
 
     for field, choices in (
