@@ -115,3 +115,22 @@ def test_the_referee_form_counts_balls_and_fools() -> None:
         "Выставьте 5 шаров"
     )
     assert ui["fools"]["1"] == "1 «дурак»" and ui["fools"]["5"] == "5 «дураков»"
+
+
+def test_setting_errors_name_the_setting_and_its_choices_in_russian() -> None:
+    import rules
+    from tournaments.errors import TournamentError
+    from tournaments.services.setup import _decimal, rule_error_message
+
+    with translation.override("ru"):
+        try:
+            _decimal("entry_fee", "много")
+        except TournamentError as err:
+            assert "«Вступительный взнос»" in err.message and "entry_fee" not in err.message
+            assert err.params["field"] == "entry_fee"  # the API keeps the raw name
+        try:
+            rules.validate_ruleset({"discipline": "free_pyramid", "penalty": "nothing"})
+        except rules.RuleError as err:
+            message = rule_error_message(err)
+    assert "shelf_to_table" not in message and "opponent_takes" not in message
+    assert "штраф" in message.lower()

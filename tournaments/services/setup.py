@@ -17,6 +17,7 @@ from tournaments import presets
 from tournaments.algorithms import fees, handicap
 from tournaments.audit import audit_record
 from tournaments.errors import BAD_REQUEST, TournamentError
+from tournaments.field_names import field_label, values_label
 from tournaments.models import Registration, Tournament
 from tournaments.services.common import (
     Status,
@@ -75,7 +76,7 @@ def invalid(field: str, message: str, **params: Any) -> TournamentError:
 def rule_error_message(err: rules.RuleError) -> str:
     """The engine speaks English; say the same in the user's language from its code and params."""
     p = err.params
-    key = p.get("key", "")
+    key = field_label(p.get("key", ""))
     reason = p.get("reason")
     if reason == "out_of_range":
         return _("“%(key)s” must be between %(min)s and %(max)s.") % {
@@ -86,7 +87,7 @@ def rule_error_message(err: rules.RuleError) -> str:
     if reason == "bad_value":
         return _("“%(key)s” must be one of: %(allowed)s.") % {
             "key": key,
-            "allowed": ", ".join(map(str, p.get("allowed", []))),
+            "allowed": values_label(p.get("allowed", [])),
         }
     if reason == "unknown_key":
         return _("Unknown rule “%(key)s”.") % {"key": key}
@@ -112,9 +113,11 @@ def _decimal(field: str, value: Any) -> Decimal:
     try:
         amount = Decimal(value)
     except (InvalidOperation, TypeError, ValueError):
-        raise invalid(field, _("“%(field)s” must be a number.") % {"field": field}) from None
+        raise invalid(
+            field, _("“%(field)s” must be a number.") % {"field": field_label(field)}
+        ) from None
     if not amount.is_finite():
-        raise invalid(field, _("“%(field)s” must be a number.") % {"field": field})
+        raise invalid(field, _("“%(field)s” must be a number.") % {"field": field_label(field)})
     return amount
 
 
@@ -125,7 +128,7 @@ def _int_or_none(field: str, value: Any, lo: int, hi: int, *, allow_none: bool) 
         raise invalid(
             field,
             _("“%(field)s” must be a whole number from %(min)s to %(max)s.")
-            % {"field": field, "min": lo, "max": hi},
+            % {"field": field_label(field), "min": lo, "max": hi},
         )
     return value
 
@@ -210,21 +213,28 @@ def clean_settings(values: dict[str, Any]) -> dict[str, Any]:
                             "not %(n)d: choose another scheme or race.",
                             scheme.base,
                         )
-                        % {"scheme": _(handicap.SCHEMES[slug].title), "base": scheme.base, "n": target},
+                        % {
+                            "scheme": _(handicap.SCHEMES[slug].title),
+                            "base": scheme.base,
+                            "n": target,
+                        },
                     )
 
-    for field, choices in (
-        ("format", Tournament.Format.values),
-        ("grand_final", Tournament.GrandFinal.values),
-        ("third_place", Tournament.ThirdPlace.values),
-        ("withdrawn_prize", Tournament.WithdrawnPrize.values),
-        ("no_show_rule", Tournament.NoShowRule.values),
+    for field, kind in (
+        ("format", Tournament.Format),
+        ("grand_final", Tournament.GrandFinal),
+        ("third_place", Tournament.ThirdPlace),
+        ("withdrawn_prize", Tournament.WithdrawnPrize),
+        ("no_show_rule", Tournament.NoShowRule),
     ):
-        if out.get(field) not in choices:
+        if out.get(field) not in kind.values:
             raise invalid(
                 field,
                 _("“%(field)s” must be one of: %(allowed)s.")
-                % {"field": field, "allowed": ", ".join(choices)},
+                % {
+                    "field": field_label(field),
+                    "allowed": values_label(kind.values, kind.choices),
+                },
             )
     _clean_format(out)
     out["max_players"] = _int_or_none(
