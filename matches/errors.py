@@ -32,7 +32,7 @@ EVENT_NAMES: dict[str, Promise] = {
 AWAITING_NAMES: dict[str | None, Promise] = {
     "break": _("a break"),
     "shot": _("a shot"),
-    "choice": _("the choice after a foul or a fool (play or hand back)"),
+    "choice": _("the choice after a foul or a fool"),
     "rerack": _("the continuation choice (full pyramid, partial pyramid or play on)"),
     "penalty_removal": _("the removal of a penalty ball"),
     "choose_breaker": _("the leader's choice of who breaks the third frame"),
@@ -137,8 +137,8 @@ def stale_version(*, current: int, expected: int) -> MatchError:
     return MatchError(
         "stale_version",
         _(
-            "The match has changed since you loaded it (version %(current)s, you sent "
-            "%(expected)s); reload it and enter the event again."
+            "The match has changed since you loaded it (on another device?); reload it, check "
+            "the score and enter the event again."
         ),
         params={"current": current, "expected": expected},
     )

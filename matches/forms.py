@@ -17,12 +17,17 @@ class TablesCountForm(forms.Form):
 
 
 class HoldForm(forms.Form):
-    held = forms.TypedChoiceField(choices=[("1", "1"), ("0", "0")], coerce=lambda v: v == "1")
+    held = forms.TypedChoiceField(
+        label=_("Held back from the queue"),
+        choices=[("1", "1"), ("0", "0")],
+        coerce=lambda v: v == "1",
+    )
 
 
 class ClockForm(forms.Form):
     action = forms.ChoiceField(
-        choices=[("start", _("Start")), ("pause", _("Pause")), ("resume", _("Resume"))]
+        label=_("Clock"),
+        choices=[("start", _("Start")), ("pause", _("Pause")), ("resume", _("Resume"))],
     )
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.mixins import LoginRequiredMixin
+from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
@@ -29,7 +30,9 @@ from matches import forms, selectors, services, wording
 from matches.models import Match, Table
 from matches.serializers import winning_slot
 from tournaments import access, http_cache
+from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
+from tournaments.match_labels import match_label
 from tournaments.models import AuditEntry, Tournament
 from tournaments.views import live_response, tournament_etag, visible_tournament
 from tournaments.views_panel import PanelAction, PanelMixin, form_error_text
@@ -98,6 +101,12 @@ def score_view(match: Match) -> dict[str, Any]:
     }
 
 
+def match_rules(match: Match) -> rules.RulesInForce:
+    """The rules in force for this match, from its ruleset (the form and the log follow it)."""
+    ruleset = (match.state or {}).get("ruleset") or match.ruleset or {}
+    return rules.rules_in_force(ruleset)
+
+
 def described_events(match: Match, names: dict[str, str], limit: int) -> list[dict[str, Any]]:
     """The newest `limit` log entries in words, newest first: from the match row's last
     events when they reach that far (a scoreboard), else from the log."""
@@ -109,11 +118,12 @@ def described_events(match: Match, names: dict[str, str], limit: int) -> list[di
             for entry in selectors.match_last_events(match=match, limit=limit)
         ]
     out = []
+    in_force = match_rules(match)
     for entry in reversed(entries):
         if entry["kind"] == "undo":
             text = _("Undo of #%(seq)s") % {"seq": entry["undoes"]}
         else:
-            text = wording.describe_event(entry["event"], names)
+            text = wording.describe_event(entry["event"], names, in_force)
         at = parse_datetime(entry["created_at"])
         out.append({"seq": entry["seq"], "text": text, "undone": entry["undone"], "at": at})
     return out
@@ -132,14 +142,31 @@ STAGES = {
 
 
 def stage_label(match: Match) -> str:
+    """Where the match is played, named as the bracket names it (the same round is «Полуфинал»
+    on the scoreboard and in the bracket)."""
     stage = str(STAGES.get(match.stage, match.stage))
     if match.stage in ("grand_final", "grand_final_reset", "third_place"):
         return stage
     if match.stage == "group":
         return _("Group %(g)s, round %(r)s") % {"g": match.group, "r": match.round}
-    if match.stage == "single":
-        return _("Round %(r)s") % {"r": match.round}
+    if match.stage in ("single", "playoff"):
+        last = (
+            Match.objects.filter(tournament_id=match.tournament_id, stage=match.stage)
+            .aggregate(last=Max("round"))
+            .get("last")
+        ) or match.round
+        title = tournament_selectors.round_title(match.stage, match.round, last)
+        if match.stage == "single":
+            return title
+        return _("%(stage)s: %(round)s") % {"stage": stage, "round": title[:1].lower() + title[1:]}
     return _("%(stage)s, round %(r)s") % {"stage": stage, "r": match.round}
+
+
+def match_title(match: Match) -> str:
+    """The match's heading: its stage and its number, each said once («Финал», not
+    «Финал · Финал»)."""
+    stage, label = stage_label(match), match_label(match.key)
+    return label if stage == label or not stage else f"{stage} · {label}"
 
 
 def scoreboard_context(match: Match) -> dict[str, Any]:
@@ -150,6 +177,7 @@ def scoreboard_context(match: Match) -> dict[str, Any]:
         "mark_label": wording.result_mark_label(mark, match.corrected_from),
         "match": match,
         "stage_label": stage_label(match),
+        "match_title": match_title(match),
         "names": names,
         "s": score_view(match),
         "clock": clock_view(match),
@@ -231,20 +259,27 @@ def table_overlay(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 # --- the referee form ------------------------------------------------------------------------
 
 
-def referee_ui() -> dict[str, Any]:
+def referee_ui(in_force: rules.RulesInForce | None = None) -> dict[str, Any]:
     """Every word the referee form shows, in the user's language (gettext, not the JS
-    catalogue, so one .po file holds the whole UI)."""
-    spot = {str(n): wording.spotting_hint(n) for n in range(1, MAX_BALLS + 1)}
+    catalogue, so one .po file holds the whole UI), worded for the rules in force: the
+    spotting hints, the scoring question and the fool button, the break's criteria, the
+    fouls and the options come from the match's ruleset (rules.rules_in_force)."""
+    if in_force is None:
+        in_force = rules.rules_in_force({"discipline": "free_pyramid"})
+    spot = {str(n): wording.spotting_hint(n, in_force) for n in range(1, MAX_BALLS + 1)}
     balls = {
         str(n): ngettext("%(n)d ball", "%(n)d balls", n) % {"n": n} for n in range(MAX_BALLS + 1)
     }
     fools = {
         str(n): ngettext("%(n)d fool", "%(n)d fools", n) % {"n": n} for n in range(MAX_BALLS + 1)
     }
+    break_rule = wording.rule_label(wording.foul_rule("illegal_break", in_force))
     text = {
         "stale": _(
             "The match had moved on (another device?). This is the current state: check it and enter again."
         ),
+        "break_criteria": wording.break_criteria(in_force),
+        "penalty": wording.penalty_text(in_force),
         "forbidden": _("You may not score this match."),
         "rejected": _("Not possible now."),
         "offline": _("No connection. Retrying… the tap will be recorded once."),
@@ -282,12 +317,12 @@ def referee_ui() -> dict[str, Any]:
         "breaks": _("breaks"),
         "legal_break": _("Legal break"),
         "illegal_break": _("Illegal break"),
-        "break_pocketed": _("Legal break: how many balls fell? (all count)"),
+        "break_pocketed": wording.break_prompt(in_force),
         "illegal_break_balls": _("Balls that fell on the illegal break (they are spotted):"),
         "shoots": _("to shoot"),
         "miss": _("0 · Miss"),
         "record_shot": _("Record the shot"),
-        "pocketed_legally": _("Balls pocketed legally (directly, as called):"),
+        "pocketed_legally": wording.pocketed_prompt(in_force),
         "pocketed_colour": _("Balls of %(name)s pocketed:"),
         "chooses": _("chooses"),
         "after_foul_of": _("After the foul or fool of %(name)s:"),
@@ -314,8 +349,8 @@ def referee_ui() -> dict[str, Any]:
         "ev_break": _("%(who)s: break, %(balls)s"),
         "ev_break_none": _("%(who)s: break, nothing pocketed"),
         "ev_break_illegal": _("%(who)s: illegal break (%(rule)s)")
-        % {"who": "%(who)s", "rule": wording.rule_label("G12.1")},  # %(who)s: filled by the form
-        "rule_illegal_break": wording.rule_label("G12.1"),
+        % {"who": "%(who)s", "rule": break_rule},  # %(who)s: filled by the form
+        "rule_illegal_break": break_rule,
         "ev_foul": _("%(who)s: foul — %(foul)s"),
         "ev_miss": _("%(who)s: miss"),
         "ev_removal": _("%(who)s removes a ball of %(colour)s"),
@@ -324,15 +359,11 @@ def referee_ui() -> dict[str, Any]:
         "ev_forfeit": _("%(who)s concedes the match"),
         "ev_undo": _("Undo of #%(seq)s"),
     }
-    options = [
-        "play",
-        "hand_back",
-        "rebreak_self",
-        "rebreak_opponent",
-        "full",
-        "partial",
-        "play_on",
-    ]
+    options = list(
+        dict.fromkeys(
+            (*in_force["play_options"], *in_force["break_options"], *in_force["rerack_options"])
+        )
+    )
     return {
         "text": text,
         "trophy": static("img/trophy.svg"),
@@ -341,9 +372,19 @@ def referee_ui() -> dict[str, Any]:
         "fools": fools,
         "options": {o: wording.option_label(o) for o in options},
         "option_hints": {o: wording.option_hint(o) for o in options},
-        "shot_fouls": wording.foul_choices(sorted(rules.SHOT_FOUL_CODES)),
-        "event_fouls": wording.foul_choices(sorted(rules.FOUL_EVENT_CODES)),
-        "foul_titles": {code: wording.foul_title(code) for code in rules.FOUL_CODES},
+        "option_events": {o: wording.option_event(o, "%(who)s") for o in options},
+        "shot_fouls": wording.foul_choices(in_force["shot_fouls"], in_force),
+        "event_fouls": wording.foul_choices(in_force["event_fouls"], in_force),
+        "foul_titles": {code: wording.foul_title(code, in_force) for code in rules.FOUL_CODES},
+        # What the rules in force allow: the form shows the fool button only when a fool is a
+        # separate thing (direct call); the rest is for the form to show or hide.
+        "rules": {
+            "fool_button": in_force["fools"],
+            "discipline": in_force["discipline"],
+            "break_rule": in_force["break_rule"],
+            "penalty": in_force["penalty"],
+            "continuation": in_force["continuation"],
+        },
     }
 
 
@@ -367,7 +408,7 @@ class RefereeView(LoginRequiredMixin, View):
                 "match": match,
                 "names": names_of(match),
                 "match_data": render_match(match),
-                "ui": referee_ui(),
+                "ui": referee_ui(match_rules(match)),
                 # Who scores: a self-scoring player concedes only for themselves and waits
                 # while the judge is called (the API enforces both).
                 "me": {"role": role, "slot": services.player_slot(match, request.user)},
@@ -474,7 +515,7 @@ class TableFreeView(PanelAction):
         match = services.table_free(table=table, actor=request.user)
         return _("Table %(n)s is free; %(key)s is back in the queue.") % {
             "n": table.number,
-            "key": match.key,
+            "key": match_label(match.key),
         }
 
 
@@ -647,7 +688,7 @@ class MatchAssignView(MatchAction):
             match=self.get_match(), table=form.cleaned_data["table"], actor=request.user
         )
         return _("%(key)s goes to table %(n)s.") % {
-            "key": match.key,
+            "key": match_label(match.key),
             "n": form.cleaned_data["table"],
         }
 
@@ -661,7 +702,7 @@ class MatchMoveView(MatchAction):
             match=self.get_match(), table=form.cleaned_data["table"], actor=request.user
         )
         return _("%(key)s moved to table %(n)s.") % {
-            "key": match.key,
+            "key": match_label(match.key),
             "n": form.cleaned_data["table"],
         }
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from rules.engine import apply, initial_state, replay
 from rules.errors import ERROR_CODES, RuleError
 from rules.fouls import FOUL_CODES, FOUL_EVENT_CODES, SHOT_FOUL_CODES
+from rules.in_force import RulesInForce, rules_in_force
 from rules.rulesets import rulesets, validate_ruleset
 
 __all__ = [
@@ -17,9 +18,11 @@ __all__ = [
     "FOUL_EVENT_CODES",
     "SHOT_FOUL_CODES",
     "RuleError",
+    "RulesInForce",
     "apply",
     "initial_state",
     "replay",
+    "rules_in_force",
     "rulesets",
     "validate_ruleset",
 ]

@@ -116,12 +116,14 @@ class NewPlayerForm(forms.Form):
 
 
 class RegisterExistingForm(forms.Form):
-    player = forms.IntegerField(widget=forms.HiddenInput)
+    player = forms.IntegerField(label=_("Player"), widget=forms.HiddenInput)
 
 
 class PaidForm(forms.Form):
     paid = forms.TypedChoiceField(
-        choices=[("1", _("Paid")), ("0", _("Not paid"))], coerce=lambda v: v == "1"
+        label=_("Entry fee"),
+        choices=[("1", _("Paid")), ("0", _("Not paid"))],
+        coerce=lambda v: v == "1",
     )
 
 

@@ -18,6 +18,7 @@ from tournaments.algorithms import prizes
 from tournaments.algorithms.groups import GroupResult, group_table
 from tournaments.algorithms.model import Bracket, MatchSpec, Source
 from tournaments.algorithms.standings import final_standings
+from tournaments.match_labels import match_label
 from tournaments.models import AuditEntry, Player, RatingChange, Registration, Tournament
 from tournaments.names import fold_words
 
@@ -213,6 +214,11 @@ def _stage_title(stage: str, group: int | None) -> str:
     return str(_STAGE_TITLES.get(stage, stage))
 
 
+def round_title(stage: str, rnd: int, last_round: int) -> str:
+    """A round as the bracket heads it («Полуфинал», «Тур 2»); the scoreboard says the same."""
+    return _round_title(stage, rnd, last_round)
+
+
 def _round_title(stage: str, rnd: int, last_round: int) -> str:
     if stage in ("single", "playoff"):
         if rnd == last_round:
@@ -246,9 +252,9 @@ class _Sources:
             ref = [group, rank]
             label = self.group % {"group": group, "rank": rank}
         elif src.kind == "winner":
-            label = self.winner % {"key": ref}
+            label = self.winner % {"key": match_label(ref)}
         else:
-            label = self.loser % {"key": ref}
+            label = self.loser % {"key": match_label(ref)}
         return {"kind": src.kind, "ref": ref, "label": label}
 
 

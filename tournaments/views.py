@@ -17,7 +17,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, gettext_lazy, pgettext
+from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -173,14 +173,16 @@ def visible_tournament(request: HttpRequest, pk: int) -> Tournament:
 def _race(ruleset: dict[str, Any]) -> str:
     if ruleset.get("discipline") == "duplex":
         return _("A game of three frames (plus and minus points)")
-    balls = ruleset.get("balls_to_win", 30)
-    frames = ruleset.get("frames_to_win", 1)
+    balls = int(ruleset.get("balls_to_win", 30))
+    frames = int(ruleset.get("frames_to_win", 1))
     if frames > 1:
-        return _("First to %(frames)s frames, a frame to %(balls)s balls") % {
-            "frames": frames,
-            "balls": balls,
-        }
-    return _("Race to %(balls)s balls") % {"balls": balls}
+        return ", ".join(
+            (
+                ngettext("To %(n)d frame won", "To %(n)d frames won", frames) % {"n": frames},
+                ngettext("a frame to %(n)d ball", "a frame to %(n)d balls", balls) % {"n": balls},
+            )
+        )
+    return ngettext("Race to %(n)d ball", "Race to %(n)d balls", balls) % {"n": balls}
 
 
 def regulation(tournament: Tournament) -> list[tuple[str, str]]:
@@ -218,16 +220,26 @@ def regulation(tournament: Tournament) -> list[tuple[str, str]]:
         lines.append((_("Match time limit"), _("none")))
     fmt = str(tournament.get_format_display())
     if tournament.format == Tournament.Format.DOUBLE_TO_SINGLE and tournament.playoff_size:
-        fmt = _("%(format)s: single elimination from the last %(n)s") % {
-            "format": fmt,
-            "n": tournament.playoff_size,
-        }
+        # The format's own name already says "then single elimination": say it once.
+        fmt = ngettext(
+            "Double elimination until %(n)d player is left, then single elimination",
+            "Double elimination until %(n)d players are left, then single elimination",
+            tournament.playoff_size,
+        ) % {"n": tournament.playoff_size}
     if tournament.format == Tournament.Format.GROUPS_PLAYOFF and tournament.group_size:
-        fmt = _("%(format)s: groups of %(size)s, %(advance)s advance") % {
-            "format": fmt,
-            "size": tournament.group_size,
-            "advance": tournament.group_advance,
-        }
+        fmt = ", ".join(
+            (
+                fmt,
+                ngettext("groups of %(n)d player", "groups of %(n)d players", tournament.group_size)
+                % {"n": tournament.group_size},
+                ngettext(
+                    "%(n)d advances from each group",
+                    "%(n)d advance from each group",
+                    tournament.group_advance or 0,
+                )
+                % {"n": tournament.group_advance or 0},
+            )
+        )
     lines.append((_("Format"), fmt))
     scheme = tournament.handicap_scheme
     preset = handicap.SCHEMES.get(scheme)

@@ -139,7 +139,21 @@ def confirm_page(view: PanelAction, question: str) -> HttpResponse:
 
 
 def form_error_text(form: Any) -> str:
-    return " ".join(str(e) for errors in form.errors.values() for e in errors)
+    """The form's errors as one message; each names its field by its label («Счёт А:
+    обязательное поле.»), so a message shown away from the form still says what to fix."""
+    parts = []
+    for name, errors in form.errors.items():
+        field = form.fields.get(name)
+        label = str(field.label) if field is not None and field.label else ""
+        for error in errors:
+            text = str(error)
+            if label:
+                text = _("%(field)s: %(error)s") % {
+                    "field": label,
+                    "error": text[:1].lower() + text[1:],
+                }
+            parts.append(text)
+    return " ".join(parts)
 
 
 # --- home and creation -----------------------------------------------------------------------

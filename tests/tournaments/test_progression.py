@@ -191,7 +191,8 @@ def test_correction_is_blocked_by_a_started_match_and_names_it(org_api, drawn, t
     response = org_api.post(url, {"winner": "b", "score_a": 10, "score_b": 30}, format="json")
     assert response.status_code == 409
     body = response.json()
-    assert body["code"] == "correction_blocked" and "U2-1" in body["message"]
+    assert body["code"] == "correction_blocked" and "«В2-1»" in body["message"]
+    assert body["params"]["blocking_match"] == "U2-1"  # the API keeps the stable key
     m.refresh_from_db()
     assert m.result == "race" and Player.objects.get(pk=m.winner_id).rating == before
 

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 BREAK_EMPTY = {"type": "break", "player": "a", "legal": True, "pocketed": 0}
 MARKS_RU = {
     "walkover": "неявка",
-    "forfeit": "сдача",
+    "forfeit": "сдача матча",
     "time": "по времени",
     "golden_ball": "до первого забитого шара",
     "corrected": "исправлено: было 10:1",

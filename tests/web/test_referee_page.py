@@ -56,7 +56,7 @@ def test_the_referee_gets_the_match_the_api_and_the_rule_wording(referee_client,
     ui = embedded(page, "referee-ui")
     fouls = {f["code"]: f for f in ui["shot_fouls"]}
     assert fouls["double_hit"]["rule"] == "rule 18"  # the page is in English here
-    assert "наклейка кия может коснуться битка только один раз" in fouls["double_hit"]["wording"]
+    assert "наклейка кия может коснуться битка только один раз" in fouls["double_hit"]["quote"]
     assert {f["code"] for f in ui["event_fouls"]} == {"touched_ball", "slow_play", "interference"}
     assert ui["spot"]["1"] == "Put 1 ball on the rear spot."
     assert "spotting line" in ui["spot"]["2"]

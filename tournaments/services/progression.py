@@ -16,6 +16,7 @@ from tournaments.algorithms import elo
 from tournaments.algorithms.groups import GroupResult, group_table
 from tournaments.audit import audit_record
 from tournaments.errors import BAD_REQUEST, CONFLICT, TournamentError
+from tournaments.match_labels import match_label
 from tournaments.models import Player, RatingChange, Registration, Tournament
 from tournaments.services.common import Status, lock_tournament
 from tournaments.services.draw import generate_bracket
@@ -157,7 +158,7 @@ def _started(match: Any) -> bool:
 def _blocked(target: Any, code: str, message: str) -> TournamentError:
     return TournamentError(
         code,
-        message % {"key": target.key},
+        message % {"key": match_label(target.key)},
         status=CONFLICT,
         params={"blocking_match": target.key, "blocking_match_id": target.pk},
     )
@@ -358,7 +359,7 @@ def tournament_on_match_finished(*, match: Any) -> None:
     if match.status not in DONE or not match.winner_id:
         raise TournamentError(
             "match_not_finished",
-            _("Match %(key)s has no result yet.") % {"key": match.key},
+            _("Match %(key)s has no result yet.") % {"key": match_label(match.key)},
             status=CONFLICT,
         )
     progress = _Progress(tournament)
@@ -455,7 +456,7 @@ def match_correct_result(
     if row.status not in DONE:
         raise TournamentError(
             "match_not_finished",
-            _("Match %(key)s has no result to correct yet.") % {"key": row.key},
+            _("Match %(key)s has no result to correct yet.") % {"key": match_label(row.key)},
             status=CONFLICT,
         )
     new_winner = getattr(row, f"player_{winner_slot}_id")
@@ -562,13 +563,14 @@ def match_set_handicap(
     if row.player_a_id is None or row.player_b_id is None:
         raise TournamentError(
             "players_unknown",
-            _("Match %(key)s does not have both players yet.") % {"key": row.key},
+            _("Match %(key)s does not have both players yet.") % {"key": match_label(row.key)},
             status=CONFLICT,
         )
     if row.status not in ("ready", "on_table") or row.version > 0:
         raise TournamentError(
             "match_started",
-            _("Match %(key)s has already started; its handicap cannot change.") % {"key": row.key},
+            _("Match %(key)s has already started; its handicap cannot change.")
+            % {"key": match_label(row.key)},
             status=CONFLICT,
         )
     if row.ruleset.get("discipline") != "free_pyramid":

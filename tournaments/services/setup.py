@@ -11,12 +11,14 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import rules
 from tournaments import presets
 from tournaments.algorithms import fees, handicap
 from tournaments.audit import audit_record
 from tournaments.errors import BAD_REQUEST, TournamentError
+from tournaments.field_names import field_label, values_label
 from tournaments.models import Registration, Tournament
 from tournaments.services.common import (
     Status,
@@ -102,7 +104,7 @@ def invalid(field: str, message: str, **params: Any) -> TournamentError:
 def rule_error_message(err: rules.RuleError) -> str:
     """The engine speaks English; say the same in the user's language from its code and params."""
     p = err.params
-    key = p.get("key", "")
+    key = field_label(p.get("key", ""))
     reason = p.get("reason")
     if reason == "out_of_range":
         return _("“%(key)s” must be between %(min)s and %(max)s.") % {
@@ -113,7 +115,7 @@ def rule_error_message(err: rules.RuleError) -> str:
     if reason == "bad_value":
         return _("“%(key)s” must be one of: %(allowed)s.") % {
             "key": key,
-            "allowed": ", ".join(map(str, p.get("allowed", []))),
+            "allowed": values_label(p.get("allowed", [])),
         }
     if reason == "unknown_key":
         return _("Unknown rule “%(key)s”.") % {"key": key}
@@ -139,9 +141,11 @@ def _decimal(field: str, value: Any) -> Decimal:
     try:
         amount = Decimal(value)
     except (InvalidOperation, TypeError, ValueError):
-        raise invalid(field, _("“%(field)s” must be a number.") % {"field": field}) from None
+        raise invalid(
+            field, _("“%(field)s” must be a number.") % {"field": field_label(field)}
+        ) from None
     if not amount.is_finite():
-        raise invalid(field, _("“%(field)s” must be a number.") % {"field": field})
+        raise invalid(field, _("“%(field)s” must be a number.") % {"field": field_label(field)})
     return amount
 
 
@@ -152,7 +156,7 @@ def _int_or_none(field: str, value: Any, lo: int, hi: int, *, allow_none: bool) 
         raise invalid(
             field,
             _("“%(field)s” must be a whole number from %(min)s to %(max)s.")
-            % {"field": field, "min": lo, "max": hi},
+            % {"field": field_label(field), "min": lo, "max": hi},
         )
     return value
 
@@ -238,25 +242,47 @@ def clean_settings(values: dict[str, Any]) -> dict[str, Any]:
                 if target != scheme.base:
                     raise invalid(
                         "handicap_scheme",
-                        _("Handicap scheme “%(scheme)s” is for races to %(base)s balls, not %(n)s.")
-                        % {"scheme": slug, "base": scheme.base, "n": target},
+                        ngettext(
+                            "Handicap scheme «%(scheme)s» is for races to %(base)d ball, "
+                            "not %(n)d: choose another scheme or race.",
+                            "Handicap scheme «%(scheme)s» is for races to %(base)d balls, "
+                            "not %(n)d: choose another scheme or race.",
+                            scheme.base,
+                        )
+                        % {
+                            "scheme": _(handicap.SCHEMES[slug].title),
+                            "base": scheme.base,
+                            "n": target,
+                        },
                     )
 
-    for field, choices in (
-        ("format", Tournament.Format.values),
-        ("grand_final", Tournament.GrandFinal.values),
-        ("third_place", Tournament.ThirdPlace.values),
-        ("withdrawn_prize", Tournament.WithdrawnPrize.values),
-        ("no_show_rule", Tournament.NoShowRule.values),
-        ("diploma_places", Tournament.DiplomaPlaces.values),
-        ("diploma_language", [code for code, _label in Tournament.DIPLOMA_LANGUAGES]),
+    for field, kind in (
+        ("format", Tournament.Format),
+        ("grand_final", Tournament.GrandFinal),
+        ("third_place", Tournament.ThirdPlace),
+        ("withdrawn_prize", Tournament.WithdrawnPrize),
+        ("no_show_rule", Tournament.NoShowRule),
+        ("diploma_places", Tournament.DiplomaPlaces),
     ):
-        if out.get(field) not in choices:
+        if out.get(field) not in kind.values:
             raise invalid(
                 field,
                 _("“%(field)s” must be one of: %(allowed)s.")
-                % {"field": field, "allowed": ", ".join(choices)},
+                % {
+                    "field": field_label(field),
+                    "allowed": values_label(kind.values, kind.choices),
+                },
             )
+    languages = [code for code, _name in Tournament.DIPLOMA_LANGUAGES]
+    if out.get("diploma_language") not in languages:
+        raise invalid(
+            "diploma_language",
+            _("“%(field)s” must be one of: %(allowed)s.")
+            % {
+                "field": field_label("diploma_language"),
+                "allowed": values_label(languages, Tournament.DIPLOMA_LANGUAGES),
+            },
+        )
     _clean_format(out)
     logo = out.get("organiser_logo") or ""
     if logo and (not LOGO_PATTERN.fullmatch(logo) or len(logo) > MAX_LOGO_CHARS):

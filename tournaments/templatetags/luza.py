@@ -111,3 +111,19 @@ def audit_data(data: Any) -> str:
         return ""
     text = json.dumps(data, ensure_ascii=False, separators=(", ", ": "), default=str)
     return text if len(text) <= AUDIT_DATA_CHARS else text[: AUDIT_DATA_CHARS - 1] + "…"
+
+
+@register.filter(name="match_label")
+def match_label_filter(key: Any) -> str:
+    """A match's key as a club writes it («В1-1», «Финал»): tournaments.match_labels."""
+    from tournaments.match_labels import match_label
+
+    return match_label(None if key is None else str(key))
+
+
+@register.filter
+def actor_label(name: Any) -> str:
+    """Who acted, for the audit log: the match clock acts as "system", read «система»."""
+    if name == "system":
+        return str(gettext_lazy("system"))
+    return str(name or "")

@@ -1,0 +1,102 @@
+"""No Latin on a Russian screen: every page of the demo reachable by a link, read in Russian
+by a spectator and by the organiser, shows no Latin word outside names and addresses (match
+numbers, options and field names are written as a club writes them)."""
+
+from __future__ import annotations
+
+import io
+import re
+from html.parser import HTMLParser
+from urllib.parse import urlsplit
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.test import Client
+
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
+
+# Names that are Latin by nature: the product's name and the demo's login names.
+# The language switcher names each language in its own letters.
+# Names of things that are Latin everywhere (a file format, a language, an HTTP header), and
+# an example login.
+NAMES = {"Luza", "organiser", "referee", "EN", "RU", "English", "PDF", "JavaScript"}
+NAMES |= {"Authorization", "Token", "ivanov"}
+SKIP = ("/admin/", "/api/", "/static/", "/accounts/logout", "/media/", "/i18n/")
+ATTRIBUTES = ("title", "placeholder", "aria-label", "alt")
+MAX_PAGES = 400
+
+
+class _Text(HTMLParser):
+    """The words a reader sees: text outside scripts and styles, and readable attributes."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.words: list[str] = []
+        self.links: list[str] = []
+        self._hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style", "code", "template"):
+            self._hidden += 1
+        values = dict(attrs)
+        if tag == "a" and values.get("href"):
+            self.links.append(str(values["href"]))
+        for name in ATTRIBUTES:
+            if values.get(name):
+                self.words.append(str(values[name]))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style", "code", "template") and self._hidden:
+            self._hidden -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self._hidden:
+            self.words.append(data)
+
+
+def _latin(text: str) -> list[str]:
+    text = re.sub(r"(https?://|/)\S*", " ", text)  # addresses
+    return [w for w in re.findall(r"[A-Za-z][A-Za-z_\-]*", text) if w not in NAMES]
+
+
+def _crawl(client: Client, start: list[str]) -> dict[str, list[str]]:
+    seen: set[str] = set()
+    queue = list(start)
+    found: dict[str, list[str]] = {}
+    while queue and len(seen) < MAX_PAGES:
+        url = queue.pop(0)
+        if url in seen:
+            continue
+        seen.add(url)
+        response = client.get(url, HTTP_ACCEPT_LANGUAGE="ru")
+        if response.status_code != 200 or "text/html" not in response.get("Content-Type", ""):
+            continue
+        parser = _Text()
+        parser.feed(response.content.decode())
+        for word in _latin(" ".join(parser.words)):
+            found.setdefault(word, []).append(url)
+        for href in parser.links:
+            parts = urlsplit(href)
+            if parts.netloc or not parts.path.startswith("/") or parts.path.startswith(SKIP):
+                continue
+            if parts.path.endswith((".pdf", ".csv", ".json", ".svg")) or "export" in parts.path:
+                continue
+            if "next=" in parts.query:
+                continue  # the same login page again
+            link = parts.path + (f"?{parts.query}" if parts.query else "")
+            if link not in seen:
+                queue.append(link)
+    assert len(seen) > 20, seen  # the crawl did reach the demo's pages
+    return {word: urls[:3] for word, urls in found.items()}
+
+
+def test_the_demo_in_russian_shows_no_latin(settings, tmp_path) -> None:
+    settings.VAR_DIR = tmp_path
+    settings.LANGUAGE_CODE = "ru"
+    call_command("load_demo", stdout=io.StringIO())
+    spectator = Client()
+    assert _crawl(spectator, ["/"]) == {}
+    organiser = Client()
+    organiser.force_login(get_user_model().objects.get(username="organiser"))
+    assert _crawl(organiser, ["/panel/"]) == {}

@@ -1,0 +1,89 @@
+"""Settings and rules as a person reads them in a message: «Вступительный взнос», not
+`entry_fee`; «Штраф с полки», not `shelf_to_table`. The API's params keep the raw names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import FieldDoesNotExist
+from django.utils.text import capfirst
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Tournament
+
+FIELDS: dict[str, Any] = {
+    "name": _("Name"),
+    "date": _("Date"),
+    "venue": _("Venue"),
+    "chief_judge": _("Chief judge"),
+    "description": _("Description"),
+    "discipline": _("Discipline"),
+    "ruleset": _("Rules"),
+    "stage_rules": _("Rules of the stages"),
+    "time_limit_minutes": _("Net time limit, minutes"),
+    "format": _("Format"),
+    "grand_final": _("Grand final"),
+    "third_place": _("Third-place match"),
+    "playoff_size": _("Play-off size"),
+    "group_size": _("Group size"),
+    "group_advance": _("Players going on from a group"),
+    "max_players": _("Maximum players"),
+    "entry_fee": _("Entry fee"),
+    "fee_bands": _("Entry fees by rating"),
+    "pool_percent": _("Prize fund, percent of the fees"),
+    "place_shares": _("Shares of the places"),
+    "prize_unit": _("Prizes rounded to"),
+    "added_money": _("Added money"),
+    "withdrawn_prize": _("Prize of a withdrawn or disqualified player"),
+    "no_show_rule": _("A player who does not come to his match"),
+    "handicap_scheme": _("Handicap scheme"),
+    "rated": _("Counts for the rating"),
+    "elo_k": _("Rating factor K"),
+    "self_scoring": _("Players score their own matches"),
+    "is_public": _("Public: anyone may follow it"),
+    # ruleset keys
+    "balls_to_win": _("Race to"),
+    "frames_to_win": _("Frames to win"),
+    "continuation": _("with continuation"),
+    "head_start": _("Head start"),
+    "penalty": _("Penalty for a foul"),
+    "direct_call": _("Direct call"),
+    "strict_break": _("strict break"),
+    "first_break": _("First break"),
+}
+
+VALUES: dict[str, Any] = {
+    "shelf_to_table": _("a foul costs a ball from the shelf"),
+    "opponent_takes": _("after a foul the opponent takes a ball"),
+    "a": _("the first player"),
+    "b": _("the second player"),
+    "free_pyramid": _("Free pyramid"),
+    "duplex": _("Duplex"),
+}
+
+
+def field_label(key: str) -> str:
+    """A setting's or a rule's name («head_start.a» reads as the head start); a setting not
+    named above is named as the tournament's model names it."""
+    base = str(key).split(".", 1)[0]
+    label = FIELDS.get(base)
+    if label is None:
+        try:
+            label = capfirst(Tournament._meta.get_field(base).verbose_name)
+        except FieldDoesNotExist:
+            return str(key)
+    return str(label)
+
+
+def value_label(value: Any, choices: Any = None) -> str:
+    """A choice as the UI names it: from a model's choices when given, else the rules'."""
+    if choices is not None:
+        for choice_value, choice_label in choices:
+            if choice_value == value:
+                return str(choice_label)
+    label = VALUES.get(str(value))
+    return str(label) if label is not None else str(value)
+
+
+def values_label(values: Any, choices: Any = None) -> str:
+    return ", ".join(f"«{value_label(v, choices)}»" for v in values)
