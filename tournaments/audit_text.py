@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from tournaments.match_labels import match_label
 from tournaments.models import AuditEntry, Player, Tournament
 from tournaments.templatetags.luza import AUDIT_ACTIONS, money
 
@@ -145,7 +146,7 @@ def sentence(entry: AuditEntry, speaker: Speaker) -> str:
     data = entry.data or {}
     who = speaker.who(entry)
     key = entry.match.key if entry.match is not None else data.get("key", "")
-    p = {"who": who, "match": key}
+    p = {"who": who, "match": match_label(key) if key else key}
     action = entry.action
     names = _match_names(entry)
     if action == "match_correct_result":
