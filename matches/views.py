@@ -27,14 +27,14 @@ from django.views.decorators.http import require_GET
 import rules
 from matches import forms, selectors, services, wording
 from matches.models import Match, Table
+from matches.selectors import LIVE
 from matches.serializers import winning_slot
 from tournaments import access, http_cache
 from tournaments import services as tournament_services
 from tournaments.models import AuditEntry, Tournament
-from tournaments.views import live_response, tournament_etag, visible_tournament
+from tournaments.views import live_response, tournament_live_etag, visible_tournament
 from tournaments.views_panel import PanelAction, PanelMixin, form_error_text
 
-LIVE = (Match.Status.ON_TABLE, Match.Status.RUNNING, Match.Status.PAUSED)
 SCOREBOARD_EVENTS = 8
 MAX_BALLS = 16
 
@@ -427,7 +427,7 @@ class TableBoardView(PanelMixin, View):
 
         return live_response(
             request,
-            etag=tournament_etag(tournament),
+            etag=tournament_live_etag(tournament),
             page="panel/tables.html",
             fragment="panel/_tables.html",
             context=context,
