@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from django.db.models import Count, DecimalField, Q, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce
 
-from config.querycache import CompiledQuery
+from matches.querycache import CompiledQuery
 from tournaments.algorithms import prizes
 from tournaments.algorithms.groups import GroupResult, group_table
 from tournaments.algorithms.model import Bracket, MatchSpec, Source

@@ -13,11 +13,11 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import rules
-from config.querycache import (
-    WriteBatch,
-)
 from matches import errors, selectors
 from matches.models import Match
+from matches.querycache import (
+    WriteBatch,
+)
 from matches.services.base import (
     _MS,
     CLOSED,

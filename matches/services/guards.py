@@ -9,12 +9,12 @@ from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
 import rules
-from config.querycache import (
+from matches import errors, selectors
+from matches.models import IdempotencyRecord, Match, MatchEvent
+from matches.querycache import (
     WriteBatch,
     insert_row,
 )
-from matches import errors, selectors
-from matches.models import IdempotencyRecord, Match, MatchEvent
 from matches.services.base import Renderer, Status, WriteResult
 from matches.services.locks import _NEW_ENTRY, _NEW_RECORD, _user
 from tournaments import access

@@ -7,13 +7,13 @@ from typing import Any
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from config.querycache import (
+from matches import errors, selectors
+from matches.models import IdempotencyRecord, Match, MatchEvent
+from matches.querycache import (
     CompiledInsert,
     CompiledQuery,
     CompiledUpdate,
 )
-from matches import errors, selectors
-from matches.models import IdempotencyRecord, Match, MatchEvent
 from tournaments import access
 
 

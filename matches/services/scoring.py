@@ -10,11 +10,11 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import rules
-from config.querycache import (
-    WriteBatch,
-)
 from matches import errors
 from matches.models import MatchEvent
+from matches.querycache import (
+    WriteBatch,
+)
 from matches.services.base import (
     NOT_STARTED,
     SOURCE_CLOCK,
