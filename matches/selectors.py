@@ -9,9 +9,9 @@ from typing import Any
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from config.querycache import CompiledQuery
 from matches import clock
 from matches.models import Match, MatchEvent, Table
+from matches.querycache import CompiledQuery
 from tournaments.models import Tournament
 
 LAST_EVENTS = 10

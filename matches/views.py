@@ -28,16 +28,16 @@ from django.views.decorators.http import require_GET
 import rules
 from matches import forms, selectors, services, wording
 from matches.models import Match, Table
+from matches.selectors import LIVE
 from matches.serializers import winning_slot
 from tournaments import access, http_cache
-from tournaments import selectors as tournament_selectors
+from tournaments import presentation as tournament_presentation
 from tournaments import services as tournament_services
 from tournaments.match_labels import match_label
 from tournaments.models import AuditEntry, Tournament
-from tournaments.views import live_response, tournament_etag, visible_tournament
+from tournaments.views import live_response, tournament_live_etag, visible_tournament
 from tournaments.views_panel import PanelAction, PanelMixin, form_error_text
 
-LIVE = (Match.Status.ON_TABLE, Match.Status.RUNNING, Match.Status.PAUSED)
 SCOREBOARD_EVENTS = 8
 MAX_BALLS = 16
 
@@ -155,7 +155,7 @@ def stage_label(match: Match) -> str:
             .aggregate(last=Max("round"))
             .get("last")
         ) or match.round
-        title = tournament_selectors.round_title(match.stage, match.round, last)
+        title = tournament_presentation.round_title(match.stage, match.round, last)
         if match.stage == "single":
             return title
         return _("%(stage)s: %(round)s") % {"stage": stage, "round": title[:1].lower() + title[1:]}
@@ -468,7 +468,7 @@ class TableBoardView(PanelMixin, View):
 
         return live_response(
             request,
-            etag=tournament_etag(tournament),
+            etag=tournament_live_etag(tournament),
             page="panel/tables.html",
             fragment="panel/_tables.html",
             context=context,

@@ -129,6 +129,34 @@ def clear_choice(st: State) -> None:
     st["after_choice"] = None
 
 
+CHOICE_KEYS = frozenset({"type", "player", "option"})
+BREAK_OPTIONS = ("play", "hand_back", "rebreak_self", "rebreak_opponent")  # G12.2
+
+
+def apply_break_choice(st: State, ev: Event) -> None:
+    """The non-offender's choice after a foul on the break (G12.2), common to the pyramids:
+    play on, hand the table back, or rack again (the balls left) and break again. The caller
+    then settles the visit its own way."""
+    check_keys(ev, CHOICE_KEYS)
+    p = get_player(ev)
+    option = get_choice(ev, "option", BREAK_OPTIONS)
+    expect(st, "choice", "choice")
+    expect_turn(st, p)
+    check_option(option, st["options"])
+    offender = st["offender"]
+    if option == "play":
+        st["turn"] = p
+        st["awaiting"] = st["after_choice"]
+    elif option == "hand_back":
+        st["turn"] = offender
+        st["awaiting"] = st["after_choice"]
+    else:
+        st["turn"] = p if option == "rebreak_self" else offender
+        st["awaiting"] = "break"
+    clear_choice(st)
+    st["to_spot"] = 0
+
+
 def finish(st: State, winner: str, reason: str) -> None:
     st["finished"] = True
     st["winner"] = winner

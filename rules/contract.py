@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules import duplex, free_pyramid
+from rules import common, duplex, free_pyramid
 from rules.common import FORFEIT_KEYS, MAX_COUNT, PLAYERS
 from rules.fouls import FOUL_EVENT_CODES, SHOT_FOUL_CODES
 from rules.rulesets import rulesets
@@ -23,11 +23,7 @@ END_REASONS = ("frames", "time", "golden_ball", "forfeit", "game")
 # A match's state as the API shows it: a walkover or a corrected result is recorded outside the
 # engine and laid over its state with these reasons (the table's log stays what was played).
 RESULT_END_REASONS = ("walkover", "corrected")
-OPTIONS = tuple(
-    dict.fromkeys(
-        (*free_pyramid.BREAK_OPTIONS, *free_pyramid.RERACK_OPTIONS, *duplex.BREAK_OPTIONS)
-    )
-)
+OPTIONS = tuple(dict.fromkeys((*common.BREAK_OPTIONS, *free_pyramid.RERACK_OPTIONS)))
 
 
 def _nullable(schema: Schema) -> Schema:
@@ -100,7 +96,7 @@ _EVENT_FIELDS: dict[str, tuple[dict[str, Schema], list[str], str]] = {
         "A foul outside a shot; `player` is the offender.",
     ),
     "choice": (
-        {"player": SLOT, "option": _enum(free_pyramid.BREAK_OPTIONS)},
+        {"player": SLOT, "option": _enum(common.BREAK_OPTIONS)},
         ["player", "option"],
         "The non-offender's choice after a foul or a fool (rebreak_* after an illegal break).",
     ),

@@ -5,14 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from rules.common import (
+    BREAK_OPTIONS,
     OTHER,
     PLAYERS,
     Event,
     Handler,
     State,
+    apply_break_choice,
     check_count,
     check_keys,
-    check_option,
     clear_choice,
     count_run,
     end_visits,
@@ -41,7 +42,6 @@ BREAKER_KEYS = frozenset({"type", "player", "breaker"})
 TIME_KEYS = frozenset({"type"})
 
 PLAY_OPTIONS = ("play", "hand_back")  # G6
-BREAK_OPTIONS = ("play", "hand_back", "rebreak_self", "rebreak_opponent")  # G12.2
 
 
 def initial_state(rs: dict[str, Any]) -> State:
@@ -286,25 +286,8 @@ def on_penalty_removal(st: State, ev: Event) -> None:
 
 
 def on_choice(st: State, ev: Event) -> None:
-    check_keys(ev, OPTION_KEYS)
-    p = get_player(ev)
-    option = get_choice(ev, "option", BREAK_OPTIONS)
-    expect(st, "choice", "choice")
-    expect_turn(st, p)
-    check_option(option, st["options"])
-    offender = st["offender"]
-    if option == "play":
-        st["turn"] = p
-        st["awaiting"] = st["after_choice"]
-    elif option == "hand_back":
-        st["turn"] = offender
-        st["awaiting"] = st["after_choice"]
-    else:
-        # G12.2 with its note: the balls left after the removal are racked again.
-        st["turn"] = p if option == "rebreak_self" else offender
-        st["awaiting"] = "break"
-    clear_choice(st)
-    st["to_spot"] = 0
+    # G12.2 with its note: on a new break the balls left after the removal are racked again.
+    apply_break_choice(st, ev)
     end_visits(st)
 
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from rules.common import (
+    BREAK_OPTIONS,
     OTHER,
     Event,
     Handler,
     State,
+    apply_break_choice,
     check_keys,
-    check_option,
     clear_choice,
     count_run,
     end_visits,
@@ -41,7 +42,6 @@ OPTION_KEYS = frozenset({"type", "player", "option"})
 TIME_KEYS = frozenset({"type"})
 
 PLAY_OPTIONS = ("play", "hand_back")  # G6, R (fools)
-BREAK_OPTIONS = ("play", "hand_back", "rebreak_self", "rebreak_opponent")  # G12.2
 RERACK_OPTIONS = ("full", "partial", "play_on")  # R continuation options 1-3
 
 
@@ -284,26 +284,9 @@ def on_foul(st: State, ev: Event) -> None:
 
 
 def on_choice(st: State, ev: Event) -> None:
-    check_keys(ev, OPTION_KEYS)
-    p = get_player(ev)
-    option = get_choice(ev, "option", BREAK_OPTIONS)
-    expect(st, "choice", "choice")
-    expect_turn(st, p)
-    check_option(option, st["options"])
-    offender = st["offender"]
-    if option == "play":
-        st["turn"] = p
-        st["awaiting"] = st["after_choice"]
-    elif option == "hand_back":
-        st["turn"] = offender
-        st["awaiting"] = st["after_choice"]
-    else:
-        # G12.2 (3), (4): the balls on the table are racked again (an incomplete pyramid if
-        # a penalty ball was taken, G12.2 note) and broken again; same rack, same scores.
-        st["turn"] = p if option == "rebreak_self" else offender
-        st["awaiting"] = "break"
-    clear_choice(st)
-    st["to_spot"] = 0
+    # G12.2 (3), (4): on a new break the balls on the table are racked again (an incomplete
+    # pyramid if a penalty ball was taken, G12.2 note); same rack, same scores.
+    apply_break_choice(st, ev)
     _settle(st)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from config.querycache import CompiledInsert, WriteBatch, insert_row
+from matches.querycache import CompiledInsert, WriteBatch, insert_row
 from tournaments.models import AuditEntry
 
 if TYPE_CHECKING:

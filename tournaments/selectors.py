@@ -10,17 +10,15 @@ from typing import TYPE_CHECKING, Any
 
 from django.db.models import Count, DecimalField, Q, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-from config.querycache import CompiledQuery
+from matches.querycache import CompiledQuery
 from tournaments.algorithms import prizes
 from tournaments.algorithms.groups import GroupResult, group_table
 from tournaments.algorithms.model import Bracket, MatchSpec, Source
 from tournaments.algorithms.standings import final_standings
-from tournaments.match_labels import match_label
 from tournaments.models import AuditEntry, Player, RatingChange, Registration, Tournament
 from tournaments.names import fold_words
+from tournaments.presentation import SourceLabels, round_title, slot_status_label, stage_title
 
 if TYPE_CHECKING:
     from tournaments.services.draw import DrawPlan
@@ -197,67 +195,6 @@ def tournament_audit_filtered(
 # --- the bracket -------------------------------------------------------------------------------
 
 
-_STAGE_TITLES = {
-    "single": gettext_lazy("Bracket"),
-    "upper": gettext_lazy("Upper bracket"),
-    "lower": gettext_lazy("Lower bracket"),
-    "grand_final": gettext_lazy("Grand final"),
-    "grand_final_reset": gettext_lazy("Grand final, reset"),
-    "playoff": gettext_lazy("Play-off"),
-    "third_place": gettext_lazy("Third place"),
-}
-
-
-def _stage_title(stage: str, group: int | None) -> str:
-    if stage == "group":
-        return _("Group %(n)s") % {"n": group}
-    return str(_STAGE_TITLES.get(stage, stage))
-
-
-def round_title(stage: str, rnd: int, last_round: int) -> str:
-    """A round as the bracket heads it («Полуфинал», «Тур 2»); the scoreboard says the same."""
-    return _round_title(stage, rnd, last_round)
-
-
-def _round_title(stage: str, rnd: int, last_round: int) -> str:
-    if stage in ("single", "playoff"):
-        if rnd == last_round:
-            return _("Final")
-        if rnd == last_round - 1:
-            return _("Semi-finals")
-        if rnd == last_round - 2:
-            return _("Quarter-finals")
-    if stage in ("grand_final", "grand_final_reset", "third_place"):
-        return _stage_title(stage, None)
-    return _("Round %(n)s") % {"n": rnd}
-
-
-class _Sources:
-    """Where an empty slot's player comes from, labelled; translations looked up once."""
-
-    def __init__(self) -> None:
-        self.seed = _("Seed %(n)s")
-        self.group = _("Group %(group)s, place %(rank)s")
-        self.winner = _("Winner of %(key)s")
-        self.loser = _("Loser of %(key)s")
-
-    def __call__(self, src: Source | None) -> dict[str, Any] | None:
-        if src is None:
-            return None
-        ref: Any = src.ref
-        if src.kind == "seed":
-            label = self.seed % {"n": ref}
-        elif src.kind == "group":
-            group, rank = ref
-            ref = [group, rank]
-            label = self.group % {"group": group, "rank": rank}
-        elif src.kind == "winner":
-            label = self.winner % {"key": match_label(ref)}
-        else:
-            label = self.loser % {"key": match_label(ref)}
-        return {"kind": src.kind, "ref": ref, "label": label}
-
-
 def _group_rounds(matches: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Matches grouped by stage (each group its own stage entry) and round, in play order."""
     stages: dict[tuple[int, int], dict[str, Any]] = {}
@@ -268,7 +205,7 @@ def _group_rounds(matches: list[dict[str, Any]]) -> list[dict[str, Any]]:
             stages[skey] = {
                 "stage": m["stage"],
                 "group": m["group"],
-                "title": _stage_title(m["stage"], m["group"]),
+                "title": stage_title(m["stage"], m["group"]),
                 "rounds": {},
             }
         stages[skey]["rounds"].setdefault(m["round"], []).append(m)
@@ -280,7 +217,7 @@ def _group_rounds(matches: list[dict[str, Any]]) -> list[dict[str, Any]]:
         stage["rounds"] = [
             {
                 "round": r,
-                "title": _round_title(stage["stage"], r, last),
+                "title": round_title(stage["stage"], r, last),
                 "matches": sorted(rounds[r], key=lambda m: m["order"]),
             }
             for r in sorted(rounds)
@@ -363,7 +300,7 @@ def tournament_bracket(*, tournament: Tournament) -> dict[str, Any]:
         changes.setdefault(match_id, {})[player_id] = delta
     specs = _specs(tournament, sum(1 for r in regs.values() if r["seed"] is not None))
     key_of = {row["pk"]: row["key"] for row in rows}
-    source = _Sources()
+    source = SourceLabels()
     status_labels = {value: str(label) for value, label in Match.Status.choices}
 
     def person(row: Mapping[str, Any], slot: str) -> dict[str, Any] | None:
@@ -454,7 +391,7 @@ def bracket_from_plan(tournament: Tournament, plan: DrawPlan) -> dict[str, Any]:
     from tournaments.services.match_setup import effective_ruleset
 
     by_seed = dict(enumerate(plan.order, start=1))
-    source = _Sources()
+    source = SourceLabels()
 
     def person(src: Source | None) -> dict[str, Any] | None:
         if src is None or src.kind != "seed":
@@ -488,7 +425,7 @@ def bracket_from_plan(tournament: Tournament, plan: DrawPlan) -> dict[str, Any]:
                 "schedule_round": spec.schedule_round,
                 "conditional": spec.conditional,
                 "status": "ready" if a and b else "scheduled",
-                "status_label": str(_("Ready") if a and b else _("Waiting for players")),
+                "status_label": slot_status_label(ready=bool(a and b)),
                 "player_a": a,
                 "player_b": b,
                 "source_a": source(spec.a),
@@ -662,7 +599,7 @@ def tournament_standings(*, tournament: Tournament) -> dict[str, Any]:
         "groups": [
             {
                 "group": g,
-                "title": _stage_title("group", g),
+                "title": stage_title("group", g),
                 "complete": data["complete"],
                 "rows": [
                     {

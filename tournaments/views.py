@@ -111,7 +111,7 @@ def live_response(
     return response
 
 
-def tournament_etag(tournament: Tournament) -> str:
+def tournament_live_etag(tournament: Tournament) -> str:
     """Changes with anything a tournament page shows: the public version (results, the draw,
     registrations) and the latest change to any of its matches (tables, clocks, scores)."""
     from matches.models import Match
@@ -336,7 +336,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
     return live_response(
         request,
-        etag=tournament_etag(tournament),
+        etag=tournament_live_etag(tournament),
         page="public/tournament.html",
         fragment="public/_tournament_live.html",
         context=context,

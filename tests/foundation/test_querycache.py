@@ -7,8 +7,8 @@ import threading
 import pytest
 from django.db import IntegrityError, connection, transaction
 
-from config.querycache import CompiledQuery
 from matches.models import Match
+from matches.querycache import CompiledQuery
 from tests.matches.factories import MatchFactory, TableFactory
 
 pytestmark = pytest.mark.django_db
@@ -99,8 +99,8 @@ def test_a_query_with_constants_and_several_arguments(tournament) -> None:
 def test_an_insert_writes_what_save_writes(tournament, organiser, django_assert_num_queries):
     from django.db import IntegrityError
 
-    from config.querycache import CompiledInsert, insert_row
     from matches.models import MatchEvent
+    from matches.querycache import CompiledInsert, insert_row
 
     match = MatchFactory(tournament=tournament)
     new_entry = CompiledInsert(MatchEvent)
@@ -119,7 +119,7 @@ def test_an_insert_writes_what_save_writes(tournament, organiser, django_assert_
 def test_an_update_writes_what_save_with_update_fields_writes(tournament) -> None:
     from django.db import DatabaseError
 
-    from config.querycache import CompiledUpdate, WriteBatch
+    from matches.querycache import CompiledUpdate, WriteBatch
 
     save_match = CompiledUpdate(Match)
     match = MatchFactory(tournament=tournament)
@@ -169,8 +169,8 @@ def batch_mode(request, monkeypatch):
 def test_a_batch_writes_what_the_saves_write(
     tournament, organiser, batch_mode, django_assert_num_queries
 ) -> None:
-    from config.querycache import CompiledInsert, CompiledUpdate, WriteBatch
     from matches.models import MatchEvent
+    from matches.querycache import CompiledInsert, CompiledUpdate, WriteBatch
     from tournaments.models import AuditEntry
 
     match = MatchFactory(tournament=tournament)
@@ -199,8 +199,8 @@ def test_a_batch_writes_what_the_saves_write(
 
 
 def test_a_refused_write_raises_its_refusal_and_nothing_lands(tournament, batch_mode) -> None:
-    from config.querycache import CompiledInsert, CompiledUpdate, WriteBatch
     from matches.models import MatchEvent
+    from matches.querycache import CompiledInsert, CompiledUpdate, WriteBatch
 
     match = MatchFactory(tournament=tournament)
     MatchEvent.objects.create(match=match, seq=1, payload={})
@@ -229,8 +229,8 @@ def test_a_refused_write_raises_its_refusal_and_nothing_lands(tournament, batch_
 def test_a_batched_update_of_no_row_fails_as_save_does(tournament, batch_mode) -> None:
     from django.db import DatabaseError
 
-    from config.querycache import CompiledInsert, CompiledUpdate, WriteBatch
     from matches.models import MatchEvent
+    from matches.querycache import CompiledInsert, CompiledUpdate, WriteBatch
 
     match = MatchFactory(tournament=tournament)
     gone = MatchFactory.build(pk=10**9, tournament=tournament)
@@ -240,3 +240,36 @@ def test_a_batched_update_of_no_row_fails_as_save_does(tournament, batch_mode) -
     with pytest.raises(DatabaseError), transaction.atomic():
         batch.send()
     assert not MatchEvent.objects.filter(match=match).exists()
+
+
+def test_a_batch_refuses_one_row_queued_twice(tournament, batch_mode) -> None:
+    """PostgreSQL runs the batch's WITH on one snapshot: a second update of the same row would
+    report 0 rows there (1 elsewhere). Refused when queued, on every backend; after send() the
+    row may be queued again."""
+    from matches.querycache import CompiledUpdate, WriteBatch
+
+    save_match = CompiledUpdate(Match)
+    match = MatchFactory(tournament=tournament)
+    batch = WriteBatch()
+    batch.update(save_match, match, ["version"])
+    with pytest.raises(ValueError, match="already queued"):
+        batch.update(save_match, match, ["state"])
+    batch.send()
+    match.version = 5
+    batch.update(save_match, match, ["version"])
+    batch.send()
+    assert Match.objects.get(pk=match.pk).version == 5
+
+
+def test_the_compiled_paths_were_verified_on_this_django_minor_version() -> None:
+    import django
+
+    from matches import querycache
+
+    assert django.VERSION[:2] == querycache.VERIFIED_DJANGO, (
+        f"Django {django.VERSION[:2]} is not the version matches/querycache.py was verified on "
+        f"({querycache.VERIFIED_DJANGO}). It reads private ORM internals: re-check "
+        "get_related_populators, klass_info, returning_params and the compilers' setup against "
+        "the release notes and source, run tests/foundation/test_querycache.py and "
+        "tests/performance, then move VERIFIED_DJANGO."
+    )

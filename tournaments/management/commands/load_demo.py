@@ -29,6 +29,7 @@ from django.utils import timezone
 
 from matches import services as match_services
 from matches.models import Match
+from matches.selectors import LIVE
 from rules.simulate import random_event
 from tournaments import services
 from tournaments.models import Player, Tournament
@@ -39,7 +40,6 @@ FINISHED_NAME = "Осенний турнир «Лузы»"
 VENUE = "Бильярдный клуб «Луза», Москва"
 CHIEF_JUDGE = "Сергеев Андрей Викторович"
 REFEREE = "referee"
-LIVE = (Match.Status.ON_TABLE, Match.Status.RUNNING, Match.Status.PAUSED)
 CLOSED = (Match.Status.FINISHED, Match.Status.WALKOVER, Match.Status.VOID)
 
 # (name, city, rating): ratings from 700 to 1200, as in an amateur league.

@@ -1,0 +1,44 @@
+"""Shared constants and the answer type of the match writes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from matches.models import Match
+from matches.selectors import LIVE  # noqa: F401 (re-exported)
+
+Status = Match.Status
+NOT_STARTED = (Status.READY, Status.ON_TABLE)
+CLOSED = (Status.FINISHED, Status.WALKOVER, Status.VOID)
+# Disciplines without a time-limit rule: their clock only shows the time (Duplex, D).
+NO_TIME_RULE = frozenset({"duplex"})
+TIME_EXPIRED = {"type": "time_expired"}
+SOURCE_CLOCK = "clock"
+SWEEP_BATCH = 200
+_MS = timedelta(milliseconds=1)
+
+RESULT_BY_END = {
+    "frames": Match.Result.RACE,
+    "game": Match.Result.RACE,
+    "time": Match.Result.TIME,
+    "golden_ball": Match.Result.TIME,
+    "forfeit": Match.Result.FORFEIT,
+}
+
+Renderer = Callable[[Match], dict[str, Any]]
+# The caller's permission check on the locked match (the API's object permissions), so that a
+# write loads its match once; it raises to refuse.
+Authorizer = Callable[[Match], None]
+
+
+@dataclass
+class WriteResult:
+    """The match after a write, and the answer stored for its idempotency key."""
+
+    match: Match
+    status_code: int
+    body: dict[str, Any] | None
+    replayed: bool = False

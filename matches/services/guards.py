@@ -1,0 +1,173 @@
+"""Checks, idempotent replays, the event append and the public version bump shared by the match writes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db.models import F
+from django.utils.translation import gettext_lazy as _
+
+import rules
+from matches import errors, selectors
+from matches.models import IdempotencyRecord, Match, MatchEvent
+from matches.querycache import (
+    WriteBatch,
+    insert_row,
+)
+from matches.services.base import Renderer, Status, WriteResult
+from matches.services.locks import _NEW_ENTRY, _NEW_RECORD, _user
+from tournaments import access
+from tournaments.models import Tournament
+
+
+def _ruleset(match: Match) -> dict[str, Any]:
+    return match.ruleset or match.tournament.ruleset
+
+
+def _state(match: Match) -> dict[str, Any]:
+    # A match made ready without its cached state starts from the ruleset's initial state.
+    return match.state or rules.initial_state(_ruleset(match))
+
+
+def _role(actor: Any, match: Match) -> str:
+    role = access.match_scoring_role(actor, match) if _user(actor) else None
+    if role is None:
+        raise PermissionDenied(_("You may not score this match."))
+    return role
+
+
+def _check_version(match: Match, expected: int | None) -> None:
+    if expected is not None and expected != match.version:
+        raise errors.stale_version(current=match.version, expected=expected)
+
+
+def _check_open(match: Match) -> None:
+    """A match with a result (finished, walked over, corrected) or not needed takes nothing
+    more: only the organiser's correction changes its result."""
+    if match.status == Status.FINISHED:
+        raise errors.match_finished()
+    if match.status in (Status.WALKOVER, Status.VOID):
+        raise errors.match_closed(match.status, match.get_status_display())
+
+
+def _check_playable(match: Match) -> None:
+    _check_open(match)
+    if match.status == Status.SCHEDULED or match.player_a_id is None or match.player_b_id is None:
+        raise errors.match_not_ready()
+
+
+def player_slot(match: Match, actor: Any) -> str | None:
+    """The slot of the acting user in the match (self-scoring), from the players loaded."""
+    user = _user(actor)
+    for slot, player in (("a", match.player_a), ("b", match.player_b)):
+        if user is not None and player is not None and player.user_id == user.pk:
+            return slot
+    return None
+
+
+def _check_player_may_act(match: Match, role: str, actor: Any, event: Any = None) -> None:
+    """Self-scoring is fair: while a judge call is open only a referee or an organiser acts
+    on the match, and a player concedes only for himself."""
+    if role != access.MATCH_PLAYER:
+        return
+    if match.judge_called_at is not None:
+        raise errors.judge_called()
+    conceding = isinstance(event, dict) and event.get("type") == "forfeit"
+    if conceding and event.get("player") != player_slot(match, actor):
+        raise errors.concede_only_yourself()
+
+
+def _idempotent_replay(
+    match: Match, key: str | None, endpoint: str, *, expected_version: int | None = None
+) -> WriteResult | None:
+    """The stored answer of a write already made with `key`.
+
+    A write that was made bumped the version past the one it expected; so a request that
+    expects the current version is not a retry, and the lookup is skipped (a query on every
+    scored ball). Should its key have been used all the same (a client reusing keys), the
+    record's unique constraint refuses it in _answer and nothing is written."""
+    if not key or (expected_version is not None and expected_version == match.version):
+        return None
+    found = list(IdempotencyRecord.objects.filter(match_id=match.pk, key=key)[:1])  # unique
+    if not found:
+        return None
+    record = found[0]
+    if record.endpoint != endpoint:
+        raise errors.idempotency_key_reused()
+    return WriteResult(match, record.status_code, record.response, replayed=True)
+
+
+def _answer(
+    match: Match,
+    *,
+    status_code: int,
+    respond: Renderer | None,
+    key: str | None,
+    endpoint: str,
+    batch: WriteBatch | None = None,
+) -> WriteResult:
+    """Render the answer inside the write's transaction and keep it for the idempotency key
+    (queued in `batch` when given, which the caller sends)."""
+    body = respond(match) if respond is not None else None
+    if key:
+        record = IdempotencyRecord(
+            match=match,
+            key=key,
+            endpoint=endpoint,
+            status_code=status_code,
+            response=body if body is not None else {"id": match.pk, "version": match.version},
+        )
+        # A key that answered another request (see _idempotent_replay): this write is undone
+        # with the transaction, and the client is told.
+        insert_row(_NEW_RECORD, record, batch=batch, refused=errors.idempotency_key_reused)
+    return WriteResult(match, status_code, body)
+
+
+def _append(
+    match: Match,
+    *,
+    payload: dict[str, Any],
+    source: str,
+    actor: Any,
+    kind: str = MatchEvent.Kind.EVENT,
+    undoes: MatchEvent | None = None,
+    batch: WriteBatch | None = None,
+) -> MatchEvent:
+    """Append an entry to the match's log (queued in `batch` when given) and bump the
+    version; Match.recent_log follows, the caller saves the match."""
+    seq, expected = match.version + 1, match.version
+    entry = MatchEvent(
+        match=match,
+        seq=seq,
+        kind=kind,
+        payload=payload,
+        undoes=undoes,
+        source=source,
+        actor=_user(actor),
+    )
+    # The log's constraint refuses a second entry with this seq: only reachable if the row
+    # lock was bypassed, it keeps the log whole.
+    insert_row(
+        _NEW_ENTRY,
+        entry,
+        batch=batch,
+        refused=lambda: errors.stale_version(current=seq, expected=expected),
+    )
+    match.version = seq
+    recent = [dict(item) for item in match.recent_log[-(selectors.LAST_EVENTS - 1) :]]
+    if undoes is not None:
+        for item in recent:
+            if item["seq"] == undoes.seq:
+                item["undone"] = True
+    match.recent_log = [*recent, selectors.log_entry_data(entry)]
+    return entry
+
+
+def _bump_public(match: Match) -> None:
+    _bump_public_id(match.tournament_id)
+
+
+def _bump_public_id(tournament_id: int) -> None:
+    """The public pages change: their ETags and the cached bracket follow public_version."""
+    Tournament.objects.filter(pk=tournament_id).update(public_version=F("public_version") + 1)

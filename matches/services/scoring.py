@@ -1,0 +1,201 @@
+"""Scoring events and undo: the event log of a match."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+import rules
+from matches import errors
+from matches.models import MatchEvent
+from matches.querycache import (
+    WriteBatch,
+)
+from matches.services.base import (
+    NOT_STARTED,
+    SOURCE_CLOCK,
+    Authorizer,
+    Renderer,
+    Status,
+    WriteResult,
+)
+from matches.services.clock_control import _mark_expired
+from matches.services.guards import (
+    _answer,
+    _append,
+    _check_open,
+    _check_playable,
+    _check_player_may_act,
+    _check_version,
+    _idempotent_replay,
+    _role,
+    _ruleset,
+    _state,
+)
+from matches.services.lifecycle import (
+    _after_start,
+    _answer_started,
+    _start_play,
+    match_finish_from_state,
+)
+from matches.services.locks import _SAVE_ENTRY, _SAVE_MATCH, _lock
+from tournaments import access
+from tournaments.audit import audit_record
+
+
+@transaction.atomic
+def match_submit_event(
+    *,
+    match_id: int,
+    event: Any,
+    expected_version: int | None,
+    actor: Any,
+    idempotency_key: str | None = None,
+    respond: Renderer | None = None,
+    authorize: Authorizer | None = None,
+) -> WriteResult:
+    """Append one engine event. The first event starts play (and the clock, if not started).
+
+    Raises MatchError (stale version, match not playable), rules.RuleError (the engine's
+    refusal), PermissionDenied."""
+    match = _lock(match_id, actor)
+    if authorize is not None:
+        authorize(match)
+    role = _role(actor, match)
+    replayed = _idempotent_replay(
+        match, idempotency_key, "events", expected_version=expected_version
+    )
+    if replayed is not None:
+        return replayed
+    if (
+        isinstance(event, dict)
+        and event.get("type") == "time_expired"
+        and role != access.MATCH_ORGANISER
+    ):
+        raise PermissionDenied(_("Only the match clock or an organiser can end the time."))
+    # A closed match says so whatever version the client saw: there is nothing to reload.
+    _check_open(match)
+    _check_player_may_act(match, role, actor, event)
+    _check_version(match, expected_version)
+    _check_playable(match)
+    state = rules.apply(_state(match), event)
+    now = timezone.now()
+    fields = ["state", "version", "recent_log", "updated_at"]
+    started = match.status in NOT_STARTED
+    if started:
+        fields += _start_play(match, now)
+    if event.get("type") == "time_expired" and match.clock_expired_at is None:
+        fields += _mark_expired(match, now)  # entered by hand: the clock agrees
+    # The log entry, the match, the audit entry and the idempotency record of a ball are one
+    # statement on PostgreSQL (WriteBatch): sent before anything that reads them.
+    batch = WriteBatch()
+    entry = _append(match, payload=event, source=role, actor=actor, batch=batch)
+    match.state = state
+    batch.update(_SAVE_MATCH, match, fields)
+    audit_record(
+        actor=actor,
+        action="match.event",
+        match=match,
+        data={"seq": entry.seq, "event": event, "version": match.version},
+        batch=batch,
+    )
+    if started or state["finished"]:
+        batch.send()  # the start and the end of play read and write through the ORM
+    if started:
+        _after_start(match)
+    if state["finished"]:
+        match_finish_from_state(match=match, actor=actor, now=now)
+    answer = _answer(
+        match,
+        status_code=201,
+        respond=respond,
+        key=idempotency_key,
+        endpoint="events",
+        batch=batch,
+    )
+    batch.send()
+    return _answer_started(match, answer) if started else answer
+
+
+@transaction.atomic
+def match_undo(
+    *,
+    match_id: int,
+    actor: Any,
+    expected_version: int | None = None,
+    idempotency_key: str | None = None,
+    respond: Renderer | None = None,
+    authorize: Authorizer | None = None,
+) -> WriteResult:
+    """Cancel the last event still in force: an "undo" entry is appended (the version grows)
+    and the state is the fold of the events not undone. The clock's time_expired is undone
+    by an organiser only; a finished match is corrected by the organiser, not undone."""
+    match = _lock(match_id, actor)
+    if authorize is not None:
+        authorize(match)
+    role = _role(actor, match)
+    replayed = _idempotent_replay(match, idempotency_key, "undo", expected_version=expected_version)
+    if replayed is not None:
+        return replayed
+    # A finished match is corrected by the organiser, not undone: nothing reopens it.
+    _check_open(match)
+    _check_player_may_act(match, role, actor)
+    _check_version(match, expected_version)
+    in_force = list(
+        MatchEvent.objects.filter(match=match, kind=MatchEvent.Kind.EVENT, undone=False).order_by(
+            "seq"
+        )
+    )
+    if not in_force:
+        raise errors.nothing_to_undo()
+    target = in_force.pop()
+    ends_time = target.payload.get("type") == "time_expired"
+    if (ends_time or target.source == SOURCE_CLOCK) and not access.can_correct_match_clock(
+        actor, match
+    ):
+        raise PermissionDenied(_("Only an organiser can undo the end of time."))
+    state = rules.replay(_ruleset(match), [e.payload for e in in_force])
+    batch = WriteBatch()  # one statement on PostgreSQL, as for an event
+    target.undone = True
+    batch.update(_SAVE_ENTRY, target, ["undone"])
+    entry = _append(
+        match,
+        payload={"seq": target.seq},
+        source=role,
+        actor=actor,
+        kind=MatchEvent.Kind.UNDO,
+        undoes=target,
+        batch=batch,
+    )
+    match.state = state
+    fields = ["state", "version", "recent_log", "updated_at"]
+    if ends_time and match.clock_expired_at is not None:
+        # The time is no longer up, but the net time played stays: the clock stands at the
+        # limit, paused, until the organiser sets the remaining time and resumes.
+        match.clock_expired_at = None
+        fields.append("clock_expired_at")
+        if match.status == Status.RUNNING:
+            match.status = Status.PAUSED
+            fields.append("status")
+    batch.update(_SAVE_MATCH, match, fields)
+    audit_record(
+        actor=actor,
+        action="match.undo",
+        match=match,
+        data={
+            "seq": entry.seq,
+            "undone_seq": target.seq,
+            "event": target.payload,
+            "version": match.version,
+        },
+        batch=batch,
+    )
+    answer = _answer(
+        match, status_code=201, respond=respond, key=idempotency_key, endpoint="undo", batch=batch
+    )
+    batch.send()
+    return answer

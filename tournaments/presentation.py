@@ -1,0 +1,72 @@
+"""Presentation of the tournament reads: translated titles and labels of stages, rounds and
+slot sources. The selectors return data; the words a page shows are built here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments.algorithms.model import Source
+from tournaments.match_labels import match_label
+
+STAGE_TITLES = {
+    "single": gettext_lazy("Bracket"),
+    "upper": gettext_lazy("Upper bracket"),
+    "lower": gettext_lazy("Lower bracket"),
+    "grand_final": gettext_lazy("Grand final"),
+    "grand_final_reset": gettext_lazy("Grand final, reset"),
+    "playoff": gettext_lazy("Play-off"),
+    "third_place": gettext_lazy("Third place"),
+}
+
+
+def stage_title(stage: str, group: int | None) -> str:
+    if stage == "group":
+        return _("Group %(n)s") % {"n": group}
+    return str(STAGE_TITLES.get(stage, stage))
+
+
+def round_title(stage: str, rnd: int, last_round: int) -> str:
+    """A round as the bracket heads it («Полуфинал», «Тур 2»); the scoreboard says the same."""
+    if stage in ("single", "playoff"):
+        if rnd == last_round:
+            return _("Final")
+        if rnd == last_round - 1:
+            return _("Semi-finals")
+        if rnd == last_round - 2:
+            return _("Quarter-finals")
+    if stage in ("grand_final", "grand_final_reset", "third_place"):
+        return stage_title(stage, None)
+    return _("Round %(n)s") % {"n": rnd}
+
+
+class SourceLabels:
+    """Where an empty slot's player comes from, labelled; translations looked up once."""
+
+    def __init__(self) -> None:
+        self.seed = _("Seed %(n)s")
+        self.group = _("Group %(group)s, place %(rank)s")
+        self.winner = _("Winner of %(key)s")
+        self.loser = _("Loser of %(key)s")
+
+    def __call__(self, src: Source | None) -> dict[str, Any] | None:
+        if src is None:
+            return None
+        ref: Any = src.ref
+        if src.kind == "seed":
+            label = self.seed % {"n": ref}
+        elif src.kind == "group":
+            group, rank = ref
+            ref = [group, rank]
+            label = self.group % {"group": group, "rank": rank}
+        elif src.kind == "winner":
+            label = self.winner % {"key": match_label(ref)}
+        else:
+            label = self.loser % {"key": match_label(ref)}
+        return {"kind": src.kind, "ref": ref, "label": label}
+
+
+def slot_status_label(*, ready: bool) -> str:
+    return str(_("Ready") if ready else _("Waiting for players"))
