@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypedDict
 
-from rules import duplex, free_pyramid
+from rules import common, duplex, free_pyramid
 from rules.fouls import FOUL_EVENT_CODES, SHOT_FOUL_CODES
 
 Spotting = Literal["rear_spot", "back_cushion"]
@@ -57,7 +57,7 @@ _DISCIPLINES: dict[str, dict[str, Any]] = {
         "spotting_rule": "G25.2",
         "has_fools": True,
         "play_options": list(free_pyramid.PLAY_OPTIONS),
-        "break_options": list(free_pyramid.BREAK_OPTIONS),
+        "break_options": list(common.BREAK_OPTIONS),
         "rerack_options": list(free_pyramid.RERACK_OPTIONS),
     },
     "duplex": {
@@ -65,7 +65,7 @@ _DISCIPLINES: dict[str, dict[str, Any]] = {
         "spotting_rule": "D6.1",
         "has_fools": False,
         "play_options": list(duplex.PLAY_OPTIONS),
-        "break_options": list(duplex.BREAK_OPTIONS),
+        "break_options": list(common.BREAK_OPTIONS),
         "rerack_options": [],
     },
 }
