@@ -2,11 +2,13 @@
 
 from django.urls import path
 
-from matches import views
+from matches import pwa, views
 
 urlpatterns = [
     path("m/<int:pk>/", views.scoreboard, name="public-match"),
     path("m/<int:pk>/score/", views.RefereeView.as_view(), name="referee-match"),
+    path("m/referee-sw.js", pwa.referee_service_worker, name="referee-sw"),
+    path("m/<int:pk>/score/manifest.webmanifest", pwa.referee_manifest, name="referee-manifest"),
     path(
         "t/<int:pk>/tables/<int:number>/overlay/",
         views.table_overlay,
