@@ -296,6 +296,9 @@ SPECS: dict[str, Spec] = {
     "public-table-overlay": page(lambda w: {**pk_t(w), "number": 1}, get=Call("view", 200)),
     # --- the referee's form ------------------------------------------------------------------
     "referee-match": page(running, get=Call("referee_page", 200)),
+    # Its service worker and manifest carry no match data: anyone may fetch them.
+    "referee-sw": Spec(calls={GET: Call("open", 200)}, global_=True),
+    "referee-manifest": page(running, get=Call("open", 200)),
     # --- organiser panel -------------------------------------------------------------------------
     "panel-home": Spec(calls={GET: Call("login_required", 200)}, global_=True),
     "panel-api-token": Spec(
