@@ -2,13 +2,15 @@
 
 from django.urls import path
 
-from matches import views, views_referee_home
+from matches import pwa, views, views_referee_home
 
 urlpatterns = [
     path("m/<int:pk>/", views.scoreboard, name="public-match"),
     path("m/<int:pk>/score/", views.RefereeView.as_view(), name="referee-match"),
     path("referee/", views_referee_home.RefereeHomeView.as_view(), name="referee-home"),
     path("t/<int:pk>/tables/<int:number>/", views_referee_home.table_page, name="public-table"),
+    path("m/referee-sw.js", pwa.referee_service_worker, name="referee-sw"),
+    path("m/<int:pk>/score/manifest.webmanifest", pwa.referee_manifest, name="referee-manifest"),
     path(
         "t/<int:pk>/tables/<int:number>/overlay/",
         views.table_overlay,

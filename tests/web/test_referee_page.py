@@ -60,7 +60,8 @@ def test_the_referee_gets_the_match_the_api_and_the_rule_wording(referee_client,
     assert {f["code"] for f in ui["event_fouls"]} == {"touched_ball", "slow_play", "interference"}
     assert ui["spot"]["1"] == "Put 1 ball on the rear spot."
     assert "spotting line" in ui["spot"]["2"]
-    assert "referee.js" in page and "<script>" not in page  # no inline script (CSP)
+    assert '<script type="module" src="/static/js/referee/main.js">' in page
+    assert "<script>" not in page  # no inline script (CSP)
 
 
 def test_a_self_scoring_player_may_score_his_own_match(organiser):
