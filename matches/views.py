@@ -1,7 +1,7 @@
 """Match pages: the public scoreboard, the table overlay for a stream or a TV, the referee
 form, and the organiser's table board and match control.
 
-The referee form is a JavaScript page over the JSON API (static/js/referee.js); everything
+The referee form is a JavaScript page over the JSON API (static/js/referee/main.js, ES modules); everything
 else is server-rendered and refreshed by static/js/live.js. Writes go through the services of
 matches and tournaments; their refusals come back as messages in the user's language.
 """

@@ -75,8 +75,11 @@ def test_referee_plays_a_match_to_the_end(
     # A foul with a ball pocketed: the picker quotes the rule, the hint says what to spot.
     page.click("[data-action=open-foul]")
     page.wait_for_selector("[data-sheet=foul]")
+    # A short name and the clause on the button, the rule's exact text behind a tap.
+    assert "Двойной удар" in page.inner_text("button[data-code=double_hit]")
+    page.click("[data-quote=double_hit] summary")
     assert "наклейка кия может коснуться битка только один раз" in page.inner_text(
-        "button[data-code=double_hit]"
+        "[data-quote=double_hit]"
     )
     screenshot(page, "referee-foul-picker", full_page=False)
     page.click("button[data-code=double_hit]")

@@ -763,11 +763,17 @@ function renderSheet(st) {
 function foulList(fouls, onpick) {
   var list = h("div", { class: "foul-list" });
   fouls.forEach(function (f) {
+    // A short name and the clause on the button; the rule's exact text behind a tap.
     list.appendChild(btn(h("span", null,
-      h("span", { class: "foul-title" }, h("strong", null, f.title), " ", h("span", { class: "rule" }, f.rule)),
-      h("span", { class: "foul-wording", lang: "ru" }, f.wording)), "foul-" + f.code, function () {
+      h("span", { class: "foul-title" }, h("strong", null, f.title), " ", h("span", { class: "rule" }, f.rule))),
+      "foul-" + f.code, function () {
       onpick(f.code);
     }, { class: "rbtn foul", "data-code": f.code }));
+    if (f.quote) {
+      list.appendChild(h("details", { class: "foul-quote", "data-quote": f.code },
+        h("summary", null, t("rule_text") + " " + f.rule),
+        h("p", { lang: "ru" }, f.quote)));
+    }
   });
   return list;
 }
