@@ -10,12 +10,15 @@ from __future__ import annotations
 import json
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
+
+from matches.models import Match
+from tournaments.access import can_view_match
 
 # Everything the form loads; a reload offline needs all of it from the cache.
 FORM_STATIC = (
@@ -51,6 +54,10 @@ def referee_service_worker(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def referee_manifest(request: HttpRequest, pk: int) -> HttpResponse:
+    # A match of a private tournament is unknown to whoever may not see it, here too.
+    match = Match.objects.select_related("tournament").filter(pk=pk).first()
+    if match is None or not can_view_match(request.user, match):
+        raise Http404
     form = reverse("referee-match", args=[pk])
     data = {
         "name": _("Luza — scoring form"),

@@ -374,9 +374,10 @@ SPECS: dict[str, Spec] = {
     "referee-match": page(running, get=Call("referee_page", 200)),
     # The referee's home: any login (it lists only what he may score).
     "referee-home": Spec(calls={GET: Call("login_required", 200)}, global_=True),
-    # Its service worker and manifest carry no match data: anyone may fetch them.
+    # The service worker carries no match data: anyone may fetch it. A match's manifest is
+    # answered as the match is: a private one is unknown to strangers.
     "referee-sw": Spec(calls={GET: Call("open", 200)}, global_=True),
-    "referee-manifest": page(running, get=Call("open", 200)),
+    "referee-manifest": page(running, get=Call("view", 200)),
     # --- organiser panel -------------------------------------------------------------------------
     "panel-home": Spec(calls={GET: Call("login_required", 200)}, global_=True),
     "panel-api-token": Spec(
