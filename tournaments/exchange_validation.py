@@ -23,6 +23,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 
 import rules
 from matches.models import Match, MatchEvent, Table
+from matches.selectors import LIVE  # one match of these per table (the model's constraint)
 from tournaments.access import ORGANISER_GROUP
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -125,7 +126,6 @@ BRACKET_SETTINGS = (
     "group_size",
     "group_advance",
 )
-LIVE = ("on_table", "running", "paused")  # one such match per table (the model's constraint)
 
 
 class _Full(Exception):
