@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules import disciplines as _builtin  # noqa: F401 (registers free pyramid and Duplex)
-from rules.describe import Entry, EventKind, StateView, build_event
+from rules.describe import Entry, EventKind, ScoreSummary, StateView, build_event
 from rules.engine import apply, initial_state, replay
 from rules.errors import ERROR_CODES, RuleError
 from rules.fouls import FOUL_CODES, FOUL_EVENT_CODES, SHOT_FOUL_CODES
@@ -38,6 +38,11 @@ def state_view(state: dict[str, Any]) -> StateView:
     return of_state(state).state_view(state)
 
 
+def score_summary(state: dict[str, Any]) -> ScoreSummary:
+    """The figures a scoreboard shows, whatever the discipline: {"score", "frames"}."""
+    return of_state(state).score_summary(state)
+
+
 def entry(state: dict[str, Any]) -> Entry:
     """What the referee may enter now in this state."""
     return of_state(state).entry(state)
@@ -53,6 +58,7 @@ __all__ = [
     "EventKind",
     "RuleError",
     "RulesInForce",
+    "ScoreSummary",
     "StateView",
     "Text",
     "UnknownDiscipline",
@@ -70,6 +76,7 @@ __all__ = [
     "replay",
     "rules_in_force",
     "rulesets",
+    "score_summary",
     "state_view",
     "unregister",
     "validate_ruleset",

@@ -1,7 +1,8 @@
 """The engine's JSON contract as JSON Schema (OpenAPI 3.0 flavour): its events, its state and
-its rulesets, per discipline. Built from the engine's own constants (the keys each handler
-accepts, the options, the foul codes, the ruleset specs), so that the API's schema and the
-engine cannot drift apart; tests replay random games and check every state against it.
+its rulesets, per registered discipline. Built from the disciplines' own constants (the keys
+each handler accepts, the state fields, the options, the ruleset specs) and the family's event
+vocabulary (rules/schemas.py), so that the API's schema and the engine cannot drift apart;
+tests replay random games and check every state against it.
 
 Plain data, no Django: ``event_schemas()``, ``state_schemas()``, ``ruleset_schemas()``.
 """

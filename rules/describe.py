@@ -75,6 +75,11 @@ class Headline(TypedDict):
     label: Text | None
 
 
+class ScoreSummary(TypedDict):
+    score: dict[str, int | None] | None
+    frames: dict[str, int] | None
+
+
 class Features(TypedDict):
     time_limit: bool
     head_start: bool

@@ -1,9 +1,10 @@
 """The rules in force for one match, as the referee form must follow them.
 
-Each discipline describes itself here (how balls are spotted, how a penalty is paid, whether a
-ball that fell not directly is a separate thing), and a ruleset switches the regulation's
-options on or off (direct call, strict break, penalty mode, continuation). The UI words every
-prompt from this description and never branches on a discipline's name.
+Each discipline describes its part (``Discipline.in_force``: how balls are spotted, how a
+penalty is paid, whether a ball that fell not directly is a separate thing), and a ruleset
+switches the regulation's options on or off (direct call, strict break, penalty mode,
+continuation). The UI words every prompt from this description and never branches on a
+discipline's name.
 
 Rule references use the engine's letters: G (general pyramid rules), D (Duplex), R (the
 free-pyramid regulation).

@@ -115,6 +115,14 @@ class Discipline:
         a, b = self.result_score(state)
         return {"score": {"a": a, "b": b}, "kind": "points", "label": None}
 
+    def score_summary(self, state: dict[str, Any]) -> describe.ScoreSummary:
+        """The figures of the API's `score`: {"score": the numbers now, "frames": frames won
+        or None}."""
+        score = self.headline(state)["score"]
+        if score["a"] is None and score["b"] is None:
+            return {"score": None, "frames": None}
+        return {"score": score, "frames": None}
+
     # Description --------------------------------------------------------------------------
     def state_view(self, state: dict[str, Any]) -> StateView:
         """What any page shows of a state (scoreboard, overlay, bracket, form); the same

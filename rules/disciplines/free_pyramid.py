@@ -8,7 +8,7 @@ from typing import Any
 
 from rules import describe
 from rules import free_pyramid as engine
-from rules.common import BREAK_OPTIONS, FORFEIT_KEYS, PLAYERS, State
+from rules.common import BREAK_OPTIONS, FORFEIT_KEYS, State
 from rules.describe import Entry, EventKind, Fact, Headline, count, fact, kind, per_player
 from rules.in_force import rules_in_force
 from rules.registry import Discipline
@@ -106,6 +106,14 @@ class FreePyramid(Discipline):
             "score": {"a": score.get("a"), "b": score.get("b")},
             "kind": "points",
             "label": None,
+        }
+
+    def score_summary(self, state: dict[str, Any]) -> describe.ScoreSummary:
+        """The frame's points and the frames won, as the state keeps them."""
+        score = per_player(state.get("score"))
+        return {
+            "score": {"a": score["a"], "b": score["b"]} if score else None,
+            "frames": per_player(state.get("frames")),
         }
 
     # --- the view ------------------------------------------------------------------------
@@ -314,6 +322,3 @@ class FreePyramid(Discipline):
         self, state: State, rng: random.Random, skill: float, rare: float
     ) -> dict[str, Any]:
         return free_pyramid_event(state, rng, skill, rare)
-
-
-__all__ = ["PLAYERS", "FreePyramid"]

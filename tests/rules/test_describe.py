@@ -330,10 +330,30 @@ def test_an_empty_or_hand_made_state_has_a_view() -> None:
         view = rules.state_view(state)
         assert json.loads(json.dumps(view)) == view
         rules.entry(state)
+        assert rules.score_summary(state) == _summary_before(state) or state.get("frame") == 3
     assert rules.state_view({})["discipline"] == "free_pyramid"
 
 
 # --- properties over random games -------------------------------------------------------------
+
+
+def _summary_before(state: dict[str, Any]) -> dict[str, Any]:
+    """matches.selectors.score_summary as it was, branching on the name."""
+    if not state:
+        return {"score": None, "frames": None}
+    if state.get("discipline") == "duplex":
+        return {"score": state.get("final") or state.get("plus"), "frames": None}
+    return {"score": state.get("score"), "frames": state.get("frames")}
+
+
+def _check_summary(state: dict[str, Any], view: dict[str, Any]) -> None:
+    """The API's score summary is as before, but for Duplex frame 3 under way: there it is
+    the provisional final (issue 18's stale «7 : 0»)."""
+    summary = rules.score_summary(state)
+    if state["discipline"] == "duplex" and state["frame"] == 3 and not state["finished"]:
+        assert summary == {"score": view["provisional"], "frames": None}
+    else:
+        assert summary == _summary_before(state)
 
 
 def _check_view(state: dict[str, Any], view: dict[str, Any], keys: set[str]) -> None:
@@ -412,6 +432,7 @@ def test_the_view_and_the_entry_follow_random_games(
     while True:
         view = rules.state_view(state)
         _check_view(state, view, keys)
+        _check_summary(state, view)
         if rng.random() < 0.3 or state["finished"]:
             _check_entry(state, rng)
         if state["finished"] or state["events"] >= 600:
