@@ -385,7 +385,15 @@ def foul_choices(codes: Iterable[str], in_force: Mapping[str, Any] | None = None
     ]
 
 
+# After an illegal break the same two options are G12.2 (1) and (2).
+_AFTER_BREAK_RULES = {"play": "G12.2 (1)", "hand_back": "G12.2 (2)"}
+
+
 def option_choices(options: Iterable[str]) -> list[Choice]:
+    options = list(options)
+    rules = OPTION_RULES
+    if "rebreak_self" in options:
+        rules = {**OPTION_RULES, **_AFTER_BREAK_RULES}
     out = []
     for o in options:
         hint = OPTION_HINTS.get(o)
@@ -394,7 +402,7 @@ def option_choices(options: Iterable[str]) -> list[Choice]:
                 o,
                 text(OPTION_LABELS.get(o, o)),
                 hint=text(hint) if hint else None,
-                rule=OPTION_RULES.get(o),
+                rule=rules.get(o),
             )
         )
     return out

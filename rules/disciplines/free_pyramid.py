@@ -189,7 +189,8 @@ class FreePyramid(Discipline):
             return {"awaiting": None, "player": None, "prompt": None, "kinds": []}
         in_force = rules_in_force(state.get("ruleset") or {"discipline": self.name})
         common = describe.common_prompts()
-        n = state.get("balls_on_table", 0)
+        balls = state.get("balls_on_table")
+        n = balls if isinstance(balls, int) else 0
         kinds: list[EventKind] = []
         prompt: Text | None = None
         if awaiting == "break":

@@ -281,13 +281,16 @@ def test_options_carry_their_labels_hints_and_clauses() -> None:
     assert words(entry["kinds"][0]["fields"][0]["prompt"]) == "After the foul or fool of Ivanov:"
     options = entry["kinds"][0]["fields"][0]["choices"]
     assert [(c["value"], c["rule"]) for c in options] == [
-        ("play", "G6"),
-        ("hand_back", "G6"),
+        ("play", "G12.2 (1)"),
+        ("hand_back", "G12.2 (2)"),
         ("rebreak_self", "G12.2 (3)"),
         ("rebreak_opponent", "G12.2 (4)"),
     ]
     assert words(options[0]["label"]) == "Take the table"
     assert words(options[2]["rule_label"]) == "rule 12.2 (3)"
+    after_foul = play(fp(), [brk("a", 1), shot("a", 0, foul="double_hit")])
+    options = rules.entry(after_foul)["kinds"][0]["fields"][0]["choices"]
+    assert [(c["value"], c["rule"]) for c in options] == [("play", "G6"), ("hand_back", "G6")]
 
 
 def test_the_answers_outside_the_state() -> None:
