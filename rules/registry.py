@@ -42,7 +42,7 @@ class InForceBase(TypedDict):
 
 
 class EventSpec(TypedDict):
-    """An event kind outside the family's vocabulary (rules/contract.py), for its schema."""
+    """An event type outside the family's vocabulary (rules/schemas.py), for its schema."""
 
     fields: dict[str, Schema]
     required: list[str]
@@ -51,13 +51,13 @@ class EventSpec(TypedDict):
 
 class Discipline:
     """One discipline. Subclasses set the class attributes and implement the methods marked
-    below; the defaults fit a race between two players "a" and "b"."""
+    "Required"; the other defaults fit a plain race between two players "a" and "b"."""
 
     # --- identity and words (msgids, translated by the caller) -----------------------------
     name: ClassVar[str]
     label: ClassVar[str]  # «Свободная пирамида»
     diploma_phrase: ClassVar[str]  # «по свободной пирамиде» (diplomas)
-    # The referee form's renderer: static/js/referee/disciplines/<renderer>.js.
+    # The referee form's renderer, static/js/referee/disciplines/<renderer>.js ("": the name).
     renderer: ClassVar[str] = ""
 
     # --- engine and contract ---------------------------------------------------------------
@@ -91,7 +91,7 @@ class Discipline:
 
     # Engine ------------------------------------------------------------------------------
     def initial_state(self, ruleset: dict[str, Any]) -> State:
-        """The state before the first event, for a complete normalised ruleset."""
+        """Required: the state before the first event, for a complete normalised ruleset."""
         raise NotImplementedError
 
     def check_ruleset(self, ruleset: dict[str, Any]) -> None:
@@ -160,8 +160,8 @@ class Discipline:
         return []
 
     def entry(self, state: dict[str, Any]) -> Entry:
-        """What the referee may enter now: event kinds with their fields, bounds from the
-        state, options and fouls with their labels and rule references."""
+        """Required: what the referee may enter now: event kinds with their fields, bounds
+        from the state, options and fouls with their labels and rule references."""
         raise NotImplementedError
 
     def prompts(self, ruleset: dict[str, Any]) -> dict[str, Text]:
@@ -180,7 +180,7 @@ class Discipline:
     def random_event(
         self, state: State, rng: random.Random, skill: float, rare: float
     ) -> dict[str, Any]:
-        """A plausible legal event for an unfinished state (benchmarks, property tests)."""
+        """Required: a plausible legal event for an unfinished state (benchmarks, tests)."""
         raise NotImplementedError
 
 
