@@ -43,6 +43,16 @@ TIME_KEYS = frozenset({"type"})
 
 PLAY_OPTIONS = ("play", "hand_back")  # G6
 
+RULESET_KEYS: tuple[dict[str, Any], ...] = (
+    {
+        "key": "first_break",
+        "type": "choice",
+        "default": "a",
+        "choices": ["a", "b"],
+        "help": "Who breaks frame 1 (with his colour's cue ball, D4.4); frame 2 alternates.",
+    },
+)
+
 
 def initial_state(rs: dict[str, Any]) -> State:
     first = rs["first_break"]
@@ -239,7 +249,7 @@ def on_shot(st: State, ev: Event) -> None:
     _settle(st, p)
 
 
-_FOUL_AWAITING = frozenset({"break", "shot", "choice"})
+FOUL_AWAITING = frozenset({"break", "shot", "choice"})
 
 
 def on_foul(st: State, ev: Event) -> None:
@@ -247,7 +257,7 @@ def on_foul(st: State, ev: Event) -> None:
     p = get_player(ev)
     get_foul(ev, FOUL_EVENT_CODES, required=True)  # one penalty, whatever the foul
     awaiting = st["awaiting"]
-    if awaiting not in _FOUL_AWAITING:
+    if awaiting not in FOUL_AWAITING:
         raise unexpected("foul", awaiting)
     options = PLAY_OPTIONS
     if awaiting == "choice" and st["offender"] == p:

@@ -11,6 +11,7 @@ from typing import Any
 from rules.common import (
     BREAK_OPTIONS,
     OTHER,
+    PLAYERS,
     Event,
     Handler,
     State,
@@ -30,7 +31,7 @@ from rules.common import (
     get_player,
     new_stats,
 )
-from rules.errors import too_many, unexpected
+from rules.errors import invalid_ruleset, too_many, unexpected
 from rules.fouls import FOUL_EVENT_CODES, SHOT_FOUL_CODES
 
 FULL_TABLE = 16
@@ -43,6 +44,84 @@ TIME_KEYS = frozenset({"type"})
 
 PLAY_OPTIONS = ("play", "hand_back")  # G6, R (fools)
 RERACK_OPTIONS = ("full", "partial", "play_on")  # R continuation options 1-3
+
+# The ruleset keys (defaults = the tournament regulation R); rules/rulesets.py validates them.
+RULESET_KEYS: tuple[dict[str, Any], ...] = (
+    {
+        "key": "balls_to_win",
+        "type": "int",
+        "default": 30,
+        "min": 1,
+        "max": 200,
+        "help": "Points that win a frame (30 in the regulation R, 8 in a classic frame).",
+    },
+    {
+        "key": "frames_to_win",
+        "type": "int",
+        "default": 1,
+        "min": 1,
+        "max": 25,
+        "help": "Frames that win the match; frames are broken alternately (G13).",
+    },
+    {
+        "key": "continuation",
+        "type": "bool",
+        "default": True,
+        "help": "R 'with continuation': re-rack when 2 or fewer balls are left.",
+    },
+    {
+        "key": "head_start",
+        "type": "per_player_int",
+        "default": {"a": 0, "b": 0},
+        "min": 0,
+        "max": 199,
+        "help": "Handicap points each player has at the start of every frame (R); "
+        "each must be less than balls_to_win.",
+    },
+    {
+        "key": "penalty",
+        "type": "choice",
+        "default": "shelf_to_table",
+        "choices": ["shelf_to_table", "opponent_takes"],
+        "help": "shelf_to_table (R): a ball goes from the offender's shelf to the table, "
+        "or becomes a debt; opponent_takes: the opponent takes a ball from the table (+1).",
+    },
+    {
+        "key": "direct_call",
+        "type": "bool",
+        "default": True,
+        "help": "R 'without fools': after the break only balls pocketed directly count.",
+    },
+    {
+        "key": "strict_break",
+        "type": "bool",
+        "default": True,
+        "help": "R strict break criteria (true) or G12.1 criteria (false) for a legal break; "
+        "either way a failed break is a foul with the G12.2 options.",
+    },
+    {
+        "key": "first_break",
+        "type": "choice",
+        "default": "a",
+        "choices": ["a", "b"],
+        "help": "Who breaks frame 1; frames alternate (G13).",
+    },
+)
+
+
+def check_ruleset(rs: dict[str, Any]) -> None:
+    """A head start is below the race: a player must still have a ball to pocket."""
+    head = rs["head_start"]
+    for p in PLAYERS:
+        if head[p] >= rs["balls_to_win"]:
+            raise invalid_ruleset(
+                f"head_start.{p}",
+                "out_of_range",
+                f"head start of {p} ({head[p]}) must be less than balls_to_win "
+                f"({rs['balls_to_win']})",
+                min=0,
+                max=rs["balls_to_win"] - 1,
+            )
 
 
 def initial_state(rs: dict[str, Any]) -> State:
@@ -258,7 +337,7 @@ def on_shot(st: State, ev: Event) -> None:
     _settle(st)
 
 
-_FOUL_AWAITING = frozenset({"break", "shot", "choice", "rerack"})
+FOUL_AWAITING = frozenset({"break", "shot", "choice", "rerack"})
 
 
 def on_foul(st: State, ev: Event) -> None:
@@ -266,7 +345,7 @@ def on_foul(st: State, ev: Event) -> None:
     p = get_player(ev)  # the offender; he need not be the player to act (G28)
     get_foul(ev, FOUL_EVENT_CODES, required=True)  # one penalty, whatever the foul
     awaiting = st["awaiting"]
-    if awaiting not in _FOUL_AWAITING:
+    if awaiting not in FOUL_AWAITING:
         raise unexpected("foul", awaiting)
     options = PLAY_OPTIONS
     if awaiting == "choice" and st["offender"] == p:

@@ -1,9 +1,10 @@
 """The rules in force for one match, as the referee form must follow them.
 
-Each discipline describes itself here (how balls are spotted, how a penalty is paid, whether a
-ball that fell not directly is a separate thing), and a ruleset switches the regulation's
-options on or off (direct call, strict break, penalty mode, continuation). The UI words every
-prompt from this description and never branches on a discipline's name.
+Each discipline describes its part (``Discipline.in_force``: how balls are spotted, how a
+penalty is paid, whether a ball that fell not directly is a separate thing), and a ruleset
+switches the regulation's options on or off (direct call, strict break, penalty mode,
+continuation). The UI words every prompt from this description and never branches on a
+discipline's name.
 
 Rule references use the engine's letters: G (general pyramid rules), D (Duplex), R (the
 free-pyramid regulation).
@@ -11,15 +12,19 @@ free-pyramid regulation).
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Any, TypedDict
 
-from rules import common, duplex, free_pyramid
+from rules import registry
 from rules.fouls import FOUL_EVENT_CODES, SHOT_FOUL_CODES
 
-Spotting = Literal["rear_spot", "back_cushion"]
-Penalty = Literal["shelf_to_table", "opponent_takes", "opponent_removes"]
-Pocketing = Literal["direct_call", "any_ball", "colours"]
-BreakRule = Literal["general", "strict"]
+# Known values (a new discipline may add its own; the UI words each one):
+# spotting "rear_spot" | "back_cushion"; penalty "shelf_to_table" | "opponent_takes" |
+# "opponent_removes"; pocketing "direct_call" | "any_ball" | "colours";
+# break_rule "general" | "strict".
+Spotting = str
+Penalty = str
+Pocketing = str
+BreakRule = str
 
 
 class RulesInForce(TypedDict):
@@ -50,45 +55,22 @@ class RulesInForce(TypedDict):
     rerack_options: list[str]
 
 
-# The discipline's own description; the ruleset's options are laid over it below.
-_DISCIPLINES: dict[str, dict[str, Any]] = {
-    "free_pyramid": {
-        "spotting": "rear_spot",
-        "spotting_rule": "G25.2",
-        "has_fools": True,
-        "play_options": list(free_pyramid.PLAY_OPTIONS),
-        "break_options": list(common.BREAK_OPTIONS),
-        "rerack_options": list(free_pyramid.RERACK_OPTIONS),
-    },
-    "duplex": {
-        "spotting": "back_cushion",
-        "spotting_rule": "D6.1",
-        "has_fools": False,
-        "play_options": list(duplex.PLAY_OPTIONS),
-        "break_options": list(common.BREAK_OPTIONS),
-        "rerack_options": [],
-    },
-}
-
-
 def rules_in_force(ruleset: dict[str, Any]) -> RulesInForce:
     """The description of a (validated) ruleset's rules; missing options take the general
     rules' reading (no direct call, G12.1 break, the opponent takes a ball)."""
-    discipline = str(ruleset.get("discipline", "free_pyramid"))
-    base = _DISCIPLINES.get(discipline, _DISCIPLINES["free_pyramid"])
-    has_fools: bool = base["has_fools"]
-    direct_call = bool(ruleset.get("direct_call", False)) and has_fools
+    name = ruleset.get("discipline")
+    d = registry.find(name) or registry.default()
+    discipline = str(name) if name is not None else d.name
+    base = d.in_force
+    direct_call = bool(ruleset.get("direct_call", False)) and base["pocketing"] is None
     strict = bool(ruleset.get("strict_break", False))
-    penalty: Penalty
-    if not has_fools:
-        penalty, penalty_rule = "opponent_removes", "D5.2"
+    if base["penalty"] is not None:
+        penalty, penalty_rule = base["penalty"]
     elif ruleset.get("penalty") == "shelf_to_table":
         penalty, penalty_rule = "shelf_to_table", "R"
     else:
         penalty, penalty_rule = "opponent_takes", "G29"
-    pocketing: Pocketing = (
-        "colours" if not has_fools else "direct_call" if direct_call else "any_ball"
-    )
+    pocketing = base["pocketing"] or ("direct_call" if direct_call else "any_ball")
     continuation = bool(ruleset.get("continuation", False)) and bool(base["rerack_options"])
     return {
         "discipline": discipline,

@@ -1,92 +1,19 @@
-"""Ruleset keys per discipline: description, defaults and validation."""
+"""Ruleset keys per discipline (each discipline's ``ruleset_keys``): description, defaults and
+validation."""
 
 from __future__ import annotations
 
 import copy
 from typing import Any
 
+from rules import registry
+from rules.common import PLAYERS
 from rules.errors import invalid_ruleset, short
-
-PLAYERS = ("a", "b")
-
-_FREE_PYRAMID: list[dict[str, Any]] = [
-    {
-        "key": "balls_to_win",
-        "type": "int",
-        "default": 30,
-        "min": 1,
-        "max": 200,
-        "help": "Points that win a frame (30 in the regulation R, 8 in a classic frame).",
-    },
-    {
-        "key": "frames_to_win",
-        "type": "int",
-        "default": 1,
-        "min": 1,
-        "max": 25,
-        "help": "Frames that win the match; frames are broken alternately (G13).",
-    },
-    {
-        "key": "continuation",
-        "type": "bool",
-        "default": True,
-        "help": "R 'with continuation': re-rack when 2 or fewer balls are left.",
-    },
-    {
-        "key": "head_start",
-        "type": "per_player_int",
-        "default": {"a": 0, "b": 0},
-        "min": 0,
-        "max": 199,
-        "help": "Handicap points each player has at the start of every frame (R); "
-        "each must be less than balls_to_win.",
-    },
-    {
-        "key": "penalty",
-        "type": "choice",
-        "default": "shelf_to_table",
-        "choices": ["shelf_to_table", "opponent_takes"],
-        "help": "shelf_to_table (R): a ball goes from the offender's shelf to the table, "
-        "or becomes a debt; opponent_takes: the opponent takes a ball from the table (+1).",
-    },
-    {
-        "key": "direct_call",
-        "type": "bool",
-        "default": True,
-        "help": "R 'without fools': after the break only balls pocketed directly count.",
-    },
-    {
-        "key": "strict_break",
-        "type": "bool",
-        "default": True,
-        "help": "R strict break criteria (true) or G12.1 criteria (false) for a legal break; "
-        "either way a failed break is a foul with the G12.2 options.",
-    },
-    {
-        "key": "first_break",
-        "type": "choice",
-        "default": "a",
-        "choices": ["a", "b"],
-        "help": "Who breaks frame 1; frames alternate (G13).",
-    },
-]
-
-_DUPLEX: list[dict[str, Any]] = [
-    {
-        "key": "first_break",
-        "type": "choice",
-        "default": "a",
-        "choices": ["a", "b"],
-        "help": "Who breaks frame 1 (with his colour's cue ball, D4.4); frame 2 alternates.",
-    },
-]
-
-_SPECS: dict[str, list[dict[str, Any]]] = {"free_pyramid": _FREE_PYRAMID, "duplex": _DUPLEX}
 
 
 def rulesets() -> dict[str, dict[str, Any]]:
     """Each discipline's ruleset keys with types, defaults and allowed values (JSON-able)."""
-    return {name: {"keys": copy.deepcopy(keys)} for name, keys in _SPECS.items()}
+    return {d.name: {"keys": copy.deepcopy(list(d.ruleset_keys))} for d in registry.disciplines()}
 
 
 def _check_int(key: str, value: object, lo: int, hi: int) -> int:
@@ -164,14 +91,15 @@ def validate_ruleset(ruleset: object) -> dict[str, Any]:
     if "discipline" not in ruleset:
         raise invalid_ruleset("discipline", "missing", "'discipline' is required")
     discipline = ruleset["discipline"]
-    if type(discipline) is not str or discipline not in _SPECS:
+    d = registry.find(discipline) if type(discipline) is str else None
+    if d is None:
         raise invalid_ruleset(
             "discipline",
             "bad_value",
             f"unknown discipline {short(discipline)}",
-            allowed=list(_SPECS),
+            allowed=list(registry.names()),
         )
-    specs = _SPECS[discipline]
+    specs = d.ruleset_keys
     known = {spec["key"] for spec in specs}
     for key in ruleset:
         if key != "discipline" and key not in known:
@@ -187,16 +115,5 @@ def validate_ruleset(ruleset: object) -> dict[str, Any]:
         key = spec["key"]
         value = ruleset[key] if key in ruleset else copy.deepcopy(spec["default"])
         out[key] = _check_value(spec, value)
-    head = out.get("head_start")
-    if head is not None:
-        for p in PLAYERS:
-            if head[p] >= out["balls_to_win"]:
-                raise invalid_ruleset(
-                    f"head_start.{p}",
-                    "out_of_range",
-                    f"head start of {p} ({head[p]}) must be less than balls_to_win "
-                    f"({out['balls_to_win']})",
-                    min=0,
-                    max=out["balls_to_win"] - 1,
-                )
+    d.check_ruleset(out)
     return out

@@ -9,8 +9,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from rules import registry
 from rules.common import OTHER, PLAYERS, State
-from rules.engine import _DISCIPLINES, _step, initial_state
+from rules.engine import _step, initial_state
 from rules.fouls import FOUL_EVENT_CODES, SHOT_FOUL_CODES
 
 _SHOT_FOULS = sorted(SHOT_FOUL_CODES)
@@ -24,20 +25,29 @@ def _small(rng: random.Random, limit: int, weights: tuple[float, ...]) -> int:
     return n if n < limit else limit
 
 
-def _common(state: State, rng: random.Random, foul_awaiting: tuple[str, ...], rare: float) -> Any:
-    """Events any time: a foul outside a shot; rarely a forfeit or the clock."""
+def common_event(
+    state: State, rng: random.Random, foul_awaiting: tuple[str, ...], rare: float
+) -> Any:
+    """Events any time: a foul outside a shot; rarely a forfeit or the clock (where the
+    discipline has a time-limit rule). None: none of them this time."""
     r = rng.random()
     if r < 0.002 * rare:
         return {"type": "forfeit", "player": rng.choice(PLAYERS)}
-    if r < 0.005 * rare and state["discipline"] == "free_pyramid" and not state["time_expired"]:
+    if (
+        r < 0.005 * rare
+        and registry.discipline(state["discipline"]).has_time_limit
+        and not state.get("time_expired")
+    ):
         return {"type": "time_expired"}
     if r > 0.975 and state["awaiting"] in foul_awaiting:
         return {"type": "foul", "player": rng.choice(PLAYERS), "foul": rng.choice(_EVENT_FOULS)}
     return None
 
 
-def _free_event(state: State, rng: random.Random, skill: float, rare: float) -> dict[str, Any]:
-    ev = _common(state, rng, ("break", "shot", "choice", "rerack"), rare)
+def free_pyramid_event(
+    state: State, rng: random.Random, skill: float, rare: float
+) -> dict[str, Any]:
+    ev = common_event(state, rng, ("break", "shot", "choice", "rerack"), rare)
     if ev is not None:
         return dict(ev)
     awaiting = state["awaiting"]
@@ -87,8 +97,8 @@ def _colours(rng: random.Random, table: dict[str, int], own: str, count: int) ->
     return out
 
 
-def _duplex_event(state: State, rng: random.Random, skill: float, rare: float) -> dict[str, Any]:
-    ev = _common(state, rng, ("break", "shot", "choice"), rare)
+def duplex_event(state: State, rng: random.Random, skill: float, rare: float) -> dict[str, Any]:
+    ev = common_event(state, rng, ("break", "shot", "choice"), rare)
     if ev is not None:
         return dict(ev)
     awaiting = state["awaiting"]
@@ -132,9 +142,7 @@ def random_event(
     ``skill`` is the chance that a shot pockets a ball; ``rare`` scales the chance of a
     forfeit or the clock running out (0 for none).
     """
-    if state["discipline"] == "duplex":
-        return _duplex_event(state, rng, skill, rare)
-    return _free_event(state, rng, skill, rare)
+    return registry.discipline(state["discipline"]).random_event(state, rng, skill, rare)
 
 
 def random_game(
@@ -146,7 +154,7 @@ def random_game(
 ) -> list[dict[str, Any]]:
     """Events of one random legal game, until it finishes or ``max_events``."""
     st = initial_state(ruleset)
-    handlers = _DISCIPLINES[st["discipline"]][1]
+    handlers = registry.discipline(st["discipline"]).handlers
     events: list[dict[str, Any]] = []
     while not st["finished"] and len(events) < max_events:
         ev = random_event(st, rng, skill, rare)

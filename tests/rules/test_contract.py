@@ -9,9 +9,10 @@ from typing import Any
 import jsonschema
 import pytest
 
-from rules import apply, contract, initial_state, rulesets
-from rules.engine import _DISCIPLINES
+from rules import apply, contract, discipline, disciplines, initial_state, rulesets
 from rules.simulate import random_event
+
+DISCIPLINES = tuple(d.name for d in disciplines())
 
 
 def _json_schema(schema: Any) -> Any:
@@ -40,9 +41,9 @@ def test_each_event_kind_has_exactly_the_keys_its_handlers_accept() -> None:
     """An event kind's schema has the keys its handlers accept, over both disciplines (a
     shot's `fools` is free pyramid's only)."""
     accepted: dict[str, set[str]] = {}
-    for discipline in contract.DISCIPLINES:
-        keys = contract.ENGINE_EVENT_KEYS[discipline]
-        assert set(keys) == set(_DISCIPLINES[discipline][1]), discipline
+    for name in DISCIPLINES:
+        keys = contract.engine_event_keys()[name]
+        assert set(keys) == set(discipline(name).handlers), name
         for event_type, allowed in keys.items():
             accepted.setdefault(event_type, set()).update(allowed)
     schemas = contract.event_schemas()
@@ -52,14 +53,14 @@ def test_each_event_kind_has_exactly_the_keys_its_handlers_accept() -> None:
         assert set(schema["properties"]) == keys, event_type
 
 
-@pytest.mark.parametrize("discipline", contract.DISCIPLINES)
+@pytest.mark.parametrize("discipline", DISCIPLINES)
 def test_the_state_schema_names_every_field_of_the_state(discipline: str) -> None:
     state = initial_state({"discipline": discipline})
     schema = contract.state_schemas()[contract._component("State", discipline)]
     assert set(schema["properties"]) == set(state)
 
 
-@pytest.mark.parametrize("discipline", contract.DISCIPLINES)
+@pytest.mark.parametrize("discipline", DISCIPLINES)
 def test_the_ruleset_schema_follows_the_engines_specs(discipline: str) -> None:
     schema = contract.ruleset_schemas()[contract._component("Ruleset", discipline)]
     keys = {key["key"] for key in rulesets()[discipline]["keys"]}
@@ -67,7 +68,7 @@ def test_the_ruleset_schema_follows_the_engines_specs(discipline: str) -> None:
     jsonschema.validate(initial_state({"discipline": discipline})["ruleset"], RULESET)
 
 
-@pytest.mark.parametrize("discipline", contract.DISCIPLINES)
+@pytest.mark.parametrize("discipline", DISCIPLINES)
 @pytest.mark.parametrize("seed", range(12))
 def test_every_state_and_event_of_random_games_fits_the_contract(
     discipline: str, seed: int

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rules
-from rules.engine import _DISCIPLINES, _step
+from rules.engine import _step
 from rules.simulate import random_event, random_game
 from tests.rules.helpers import dx, fp, hypothesis_settings
 
@@ -143,7 +143,7 @@ def test_random_legal_games_keep_the_invariants(
     # make every rare event (forfeit, clock) happen at once.
     rng = random.Random(seed)
     state = rules.initial_state(rs)
-    handlers = _DISCIPLINES[state["discipline"]][1]
+    handlers = rules.discipline(state["discipline"]).handlers
     check = _check_duplex if state["discipline"] == "duplex" else _check_free
     states = [state]
     events: list[dict[str, Any]] = []

@@ -1,0 +1,566 @@
+"""What the disciplines say about a state: the shapes of their answers and the family's words.
+
+A page shows any discipline from these shapes without knowing it: ``StateView`` (scoreboard,
+overlay, bracket, the form's board) and ``EventKind`` (what the referee may enter, with fields,
+bounds, options, fouls and prompts). Texts are ``rules.words.Text`` (msgids with params); the
+caller translates them. Shared here: the family's vocabulary (foul titles, options, spotting,
+the common prompts) and the builders of the event kinds every pyramid discipline has.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, TypedDict
+
+from rules.common import PLAYERS
+from rules.fouls import FOUL_CODES, FOUL_EVENT_CODES, SHOT_FOUL_CODES
+from rules.words import Text, gettext_noop, ngettext_lazy, player, rule_label, text
+
+if TYPE_CHECKING:
+    from rules.registry import Discipline
+
+
+# --- the state view ---------------------------------------------------------------------------
+
+
+class Fact(TypedDict):
+    """One fact beside a player's number: key (stable), value, and its words."""
+
+    key: str  # "head_start", "debt", "frames", "plus", "minus", "balls", ...
+    value: int | str | None
+    text: Text
+
+
+class PlayerView(TypedDict):
+    score: int | None  # the headline number
+    facts: list[Fact]
+    colour: str | None  # the colour of his balls ("a"/"b", named after the player), if any
+    turn: bool
+    winner: bool
+
+
+class TableView(TypedDict):
+    balls: int | None  # object balls on the table
+    colours: dict[str, int] | None  # per colour, where the rules use colours
+    text: Text | None
+
+
+class FrameView(TypedDict):
+    number: int | None
+    of: int | None  # frames in a game of fixed length (Duplex: 3), else None
+    rack: int | None
+    text: Text | None
+
+
+class FrameRow(TypedDict):
+    frame: int
+    points: dict[str, int]
+
+
+class FrameSummary(TypedDict):
+    """The frame that has just ended: its points, why, and what follows (shown until the next
+    frame's first ball is played)."""
+
+    frame: int
+    points: dict[str, int]
+    lines: list[Text]
+    rules: list[str]  # the clauses the lines cite (D7.4, ...)
+
+
+class Headline(TypedDict):
+    score: dict[str, int | None]
+    # "points" (the frame's points), "frames" (frames won), "plus" (Duplex frames 1-2),
+    # "provisional_final" (Duplex frame 3 so far), "final".
+    kind: str
+    label: Text | None
+
+
+class ScoreSummary(TypedDict):
+    score: dict[str, int | None] | None
+    frames: dict[str, int] | None
+
+
+class Features(TypedDict):
+    time_limit: bool
+    head_start: bool
+    colours: bool
+
+
+class StateView(TypedDict):
+    discipline: str
+    label: Text
+    renderer: str
+    features: Features
+    finished: bool
+    winner: str | None
+    turn: str | None
+    awaiting: str | None
+    end_reason: str | None
+    to_spot: int
+    spotting: Text | None  # where the balls to spot go
+    score: dict[str, int | None]
+    score_kind: str
+    score_label: Text | None
+    players: dict[str, PlayerView]
+    table: TableView
+    frame: FrameView
+    frames: dict[str, int] | None  # frames won, in a match of several frames
+    frame_points: list[FrameRow]  # the per-frame points table
+    frame_summary: FrameSummary | None
+    provisional: dict[str, int] | None  # Duplex frame 3: the final points so far
+    lines: list[Text]
+    notices: list[Text]
+
+
+def assemble_view(d: Discipline, state: Mapping[str, Any]) -> StateView:
+    """The view from the discipline's hooks (Discipline.state_view)."""
+    st = dict(state)
+    head = d.headline(st)
+    winner = st.get("winner") if st.get("finished") else None
+    turn = st.get("turn")
+    spot = st.get("to_spot")
+    to_spot = spot if isinstance(spot, int) else 0
+    players: dict[str, PlayerView] = {
+        p: {
+            "score": head["score"].get(p),
+            "facts": d.player_facts(st, p),
+            "colour": p if d.uses_colours else None,
+            "turn": turn == p,
+            "winner": winner == p,
+        }
+        for p in PLAYERS
+    }
+    return {
+        "discipline": d.name,
+        "label": text(d.label),
+        "renderer": d.renderer_name,
+        "features": {
+            "time_limit": d.has_time_limit,
+            "head_start": d.has_head_start,
+            "colours": d.uses_colours,
+        },
+        "finished": bool(st.get("finished")),
+        "winner": winner,
+        "turn": turn,
+        "awaiting": st.get("awaiting"),
+        "end_reason": st.get("end_reason"),
+        "to_spot": to_spot,
+        "spotting": d.spotting(to_spot),
+        "score": head["score"],
+        "score_kind": head["kind"],
+        "score_label": head["label"],
+        "players": players,
+        "table": d.table_view(st),
+        "frame": d.frame_view(st),
+        "frames": d.frames_won(st),
+        "frame_points": d.frame_points(st),
+        "frame_summary": d.frame_summary(st),
+        "provisional": d.provisional(st),
+        "lines": d.lines(st),
+        "notices": d.notices(st),
+    }
+
+
+def per_player(value: object) -> dict[str, int] | None:
+    """{"a": n, "b": n} from a state field, or None when it is not one."""
+    if not isinstance(value, dict):
+        return None
+    a, b = value.get("a"), value.get("b")
+    if not isinstance(a, int) or not isinstance(b, int):
+        return None
+    return {"a": a, "b": b}
+
+
+def fact(key: str, value: int | str | None, words: Text) -> Fact:
+    return {"key": key, "value": value, "text": words}
+
+
+# --- what the referee enters ------------------------------------------------------------------
+
+
+class Choice(TypedDict):
+    value: str
+    label: Text | None  # None: the player named by `player` (his name is the label)
+    player: str | None
+    hint: Text | None
+    rule: str | None  # the clause, e.g. "G12.2 (3)"
+    rule_label: Text | None  # «п. 12.2 (3)»
+    disabled: bool
+    confirm: Text | None  # ask before sending (the choice ends the match)
+
+
+class Field(TypedDict):
+    """One value of the event. ``name`` is the event's key; "pocketed.a" is key "a" of the
+    object "pocketed"."""
+
+    name: str
+    kind: str  # "count" or "choice"
+    min: int | None
+    max: int | None
+    default: int | str | None
+    choices: list[Choice]
+    prompt: Text | None
+
+
+class Limit(TypedDict):
+    fields: list[str]
+    max: int  # the sum of these fields is at most this
+
+
+class EventKind(TypedDict):
+    """One thing the referee may enter now."""
+
+    key: str  # what is tapped: "break", "illegal_break", "shot", "fool", "foul_shot", ...
+    type: str  # the event's type
+    label: Text
+    prompt: Text | None
+    rule: str | None
+    player: str | None  # who acts; None: a "player" field says (a foul's offender, forfeit)
+    fixed: dict[str, Any]  # the event's keys the kind sets itself
+    fields: list[Field]
+    limits: list[Limit]
+
+
+class Entry(TypedDict):
+    """What the referee enters now: who acts, the question, and the kinds to choose from."""
+
+    awaiting: str | None
+    player: str | None
+    prompt: Text | None  # «разбивает», shown after the player's name
+    kinds: list[EventKind]
+
+
+def count(name: str, maximum: int, prompt: Text | None = None, minimum: int = 0) -> Field:
+    return {
+        "name": name,
+        "kind": "count",
+        "min": minimum,
+        "max": max(maximum, 0),
+        "default": minimum,
+        "choices": [],
+        "prompt": prompt,
+    }
+
+
+def choose(name: str, choices: list[Choice], prompt: Text | None = None) -> Field:
+    first = next((c["value"] for c in choices if not c["disabled"]), None)
+    return {
+        "name": name,
+        "kind": "choice",
+        "min": None,
+        "max": None,
+        "default": first,
+        "choices": choices,
+        "prompt": prompt,
+    }
+
+
+def choice(
+    value: str,
+    label: Text | None = None,
+    *,
+    player_slot: str | None = None,
+    hint: Text | None = None,
+    rule: str | None = None,
+    disabled: bool = False,
+    confirm: Text | None = None,
+) -> Choice:
+    return {
+        "value": value,
+        "label": label,
+        "player": player_slot,
+        "hint": hint,
+        "rule": rule,
+        "rule_label": rule_label(rule) if rule else None,
+        "disabled": disabled,
+        "confirm": confirm,
+    }
+
+
+def kind(
+    key: str,
+    event_type: str,
+    label: Text,
+    *,
+    player_slot: str | None,
+    fields: list[Field] | None = None,
+    fixed: dict[str, Any] | None = None,
+    prompt: Text | None = None,
+    rule: str | None = None,
+    limits: list[Limit] | None = None,
+) -> EventKind:
+    return {
+        "key": key,
+        "type": event_type,
+        "label": label,
+        "prompt": prompt,
+        "rule": rule,
+        "player": player_slot,
+        "fixed": fixed or {},
+        "fields": fields or [],
+        "limits": limits or [],
+    }
+
+
+def build_event(event_kind: EventKind, values: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The event an entry kind sends, with the given field values (defaults otherwise)."""
+    values = values or {}
+    ev: dict[str, Any] = {"type": event_kind["type"]}
+    if event_kind["player"] is not None:
+        ev["player"] = event_kind["player"]
+    ev.update(event_kind["fixed"])
+    for f in event_kind["fields"]:
+        value = values.get(f["name"], f["default"])
+        outer, dot, inner = f["name"].partition(".")
+        if dot:
+            ev.setdefault(outer, {})[inner] = value
+        else:
+            ev[outer] = value
+    return ev
+
+
+# --- the family's words -----------------------------------------------------------------------
+
+# Short names of the fouls (G29.1); the rule's exact text is quoted by the page.
+FOUL_TITLES: dict[str, str] = {
+    "cue_tip": gettext_noop("Cue ball not struck with the tip along the cue"),
+    "double_hit": gettext_noop("Double hit"),
+    "balls_moving": gettext_noop("Shot before the balls stopped"),
+    "no_contact": gettext_noop("Cue ball touched no object ball"),
+    "feet_off_floor": gettext_noop("Both feet off the floor"),
+    "touched_ball": gettext_noop("Touched a ball"),
+    "illegal_break": gettext_noop("Illegal break"),
+    "slow_play": gettext_noop("Slow play"),
+    "incomplete_shot": gettext_noop("Shot not completed legally"),
+    "ball_off_table": gettext_noop("Ball off the table"),
+    "push_shot": gettext_noop("Push shot"),
+    "interference": gettext_noop("Interference"),
+}
+
+OPTION_LABELS: dict[str, str] = {
+    "play": gettext_noop("Take the table"),
+    "hand_back": gettext_noop("Hand back to the offender"),
+    "rebreak_self": gettext_noop("Re-rack and break myself"),
+    "rebreak_opponent": gettext_noop("Re-rack, the offender breaks again"),
+    "full": gettext_noop("Full pyramid, shot from the house"),
+    "partial": gettext_noop("Incomplete pyramid, play on from the position"),
+    "play_on": gettext_noop("Play the two balls"),
+}
+
+OPTION_HINTS: dict[str, str] = {
+    "play": gettext_noop("Accept the position and play on"),
+    "hand_back": gettext_noop("The offender plays again from this position"),
+    "full": gettext_noop("16 balls; a shot from hand from the house"),
+    "partial": gettext_noop("The pocketed balls are racked as an incomplete pyramid"),
+    "play_on": gettext_noop("Pocket the last ball, then a full pyramid and a break"),
+}
+
+# The clause each option follows (G6 after a foul, G12.2 after an illegal break, R
+# continuation options 1-3).
+OPTION_RULES: dict[str, str] = {
+    "play": "G6",
+    "hand_back": "G6",
+    "rebreak_self": "G12.2 (3)",
+    "rebreak_opponent": "G12.2 (4)",
+    "full": "R",
+    "partial": "R",
+    "play_on": "R",
+}
+
+
+def foul_rule(code: str, in_force: Mapping[str, Any] | None = None) -> str:
+    """The clause a foul cites under the rules in force (a strict break cites the regulation)."""
+    if code == "illegal_break" and in_force is not None:
+        return str(in_force["break_rule_ref"])
+    return FOUL_CODES[code]
+
+
+def foul_choices(codes: Iterable[str], in_force: Mapping[str, Any] | None = None) -> list[Choice]:
+    """The fouls among ``codes``, in the order of G29.1, with short names and clauses."""
+    wanted = set(codes)
+    return [
+        choice(code, text(FOUL_TITLES[code]), rule=foul_rule(code, in_force))
+        for code in FOUL_CODES
+        if code in wanted
+    ]
+
+
+# After an illegal break the same two options are G12.2 (1) and (2).
+_AFTER_BREAK_RULES = {"play": "G12.2 (1)", "hand_back": "G12.2 (2)"}
+
+
+def option_choices(options: Iterable[str]) -> list[Choice]:
+    options = list(options)
+    rules = OPTION_RULES
+    if "rebreak_self" in options:
+        rules = {**OPTION_RULES, **_AFTER_BREAK_RULES}
+    out = []
+    for o in options:
+        hint = OPTION_HINTS.get(o)
+        out.append(
+            choice(
+                o,
+                text(OPTION_LABELS.get(o, o)),
+                hint=text(hint) if hint else None,
+                rule=rules.get(o),
+            )
+        )
+    return out
+
+
+def spotting_hint(spotting: str, to_spot: int) -> Text | None:
+    """Where re-spotted balls go: G25.2 (one on the rear spot, several from it towards the back
+    cushion) or D6.1-6.2 (one as close to the back cushion as possible, several from the back
+    cushion towards the rear spot)."""
+    if to_spot <= 0:
+        return None
+    if spotting == "back_cushion":
+        if to_spot == 1:
+            return text(
+                gettext_noop(
+                    "Put 1 ball on the spotting line, as close to the back cushion as possible."
+                )
+            )
+        return ngettext_lazy(
+            "Put %(n)d ball on the spotting line, from the back cushion towards the rear spot.",
+            "Put %(n)d balls on the spotting line, from the back cushion towards the rear spot.",
+            to_spot,
+        )
+    if to_spot == 1:
+        return text(gettext_noop("Put 1 ball on the rear spot."))
+    return ngettext_lazy(
+        "Put %(n)d ball on the spotting line, from the rear spot towards the back cushion.",
+        "Put %(n)d balls on the spotting line, from the rear spot towards the back cushion.",
+        to_spot,
+    )
+
+
+def penalty_text(penalty: str) -> Text:
+    """How a foul is paid under the rules in force."""
+    if penalty == "shelf_to_table":
+        return text(
+            gettext_noop("Penalty: a ball from the offender's shelf goes back to the table.")
+        )
+    if penalty == "opponent_removes":
+        return text(gettext_noop("Penalty: the opponent takes any ball off the table."))
+    return text(gettext_noop("Penalty: the opponent takes a ball from the table."))
+
+
+def break_criteria(break_rule: str) -> Text:
+    """What makes the break legal, in short."""
+    if break_rule == "strict":
+        return text(
+            gettext_noop(
+                "Legal if a ball is pocketed, or the cue ball touches two different cushions, "
+                "or a cushion and crosses the centre line (regulation)."
+            )
+        )
+    return text(
+        gettext_noop(
+            "Legal if a ball is pocketed, or at least three different object balls touch a "
+            "cushion, or two do and an object ball crosses the centre line (rule 12.1)."
+        )
+    )
+
+
+def break_prompt(break_rule: str) -> Text:
+    if break_rule == "strict":
+        return text(gettext_noop("Legal strict break: how many balls fell? All of them count."))
+    return text(gettext_noop("Legal break: how many balls fell?"))
+
+
+# Prompts every pyramid discipline's form has; `%(name)s` is left for the form.
+_COMMON_PROMPTS: dict[str, str] = {
+    "breaks": gettext_noop("breaks"),
+    "shoots": gettext_noop("to shoot"),
+    "chooses": gettext_noop("chooses"),
+    "legal_break": gettext_noop("Legal break"),
+    "illegal_break": gettext_noop("Illegal break"),
+    "miss": gettext_noop("0 · Miss"),
+    "record_shot": gettext_noop("Record the shot"),
+    "after_foul_of": gettext_noop("After the foul or fool of %(name)s:"),
+    "foul": gettext_noop("Foul"),
+    "foul_outside": gettext_noop("Foul outside a shot"),
+    "who_fouled": gettext_noop("Who committed it?"),
+    "off_table_count": gettext_noop("How many balls left the table?"),
+    "forfeit": gettext_noop("Concede…"),
+    "who_concedes": gettext_noop("Who concedes the match?"),
+    "confirm_forfeit": gettext_noop("The match ends: %(name)s concedes. Confirm?"),
+}
+
+
+def common_prompts() -> dict[str, Text]:
+    return {key: text(msgid) for key, msgid in _COMMON_PROMPTS.items()}
+
+
+def ruleset_prompts(in_force: Mapping[str, Any]) -> dict[str, Text]:
+    """The prompts that follow the rules in force: penalty, break criteria and question."""
+    return {
+        "penalty": penalty_text(str(in_force["penalty"])),
+        "break_criteria": break_criteria(str(in_force["break_rule"])),
+        "break_pocketed": break_prompt(str(in_force["break_rule"])),
+    }
+
+
+def foul_event_kind(state: Mapping[str, Any], in_force: Mapping[str, Any]) -> EventKind:
+    """A foul outside a shot (G17, G26, G28): its offender is chosen."""
+    return kind(
+        "foul",
+        "foul",
+        text(_COMMON_PROMPTS["foul_outside"]),
+        player_slot=None,
+        fields=[
+            choose("foul", foul_choices(sorted(FOUL_EVENT_CODES), in_force)),
+            choose(
+                "player",
+                [choice(p, player_slot=p) for p in PLAYERS],
+                text(_COMMON_PROMPTS["who_fouled"]),
+            ),
+        ],
+    )
+
+
+def forfeit_kind() -> EventKind:
+    """A player concedes: the match ends, so each choice asks to confirm."""
+    confirm = _COMMON_PROMPTS["confirm_forfeit"]
+    return kind(
+        "forfeit",
+        "forfeit",
+        text(_COMMON_PROMPTS["forfeit"]),
+        player_slot=None,
+        fields=[
+            choose(
+                "player",
+                [choice(p, player_slot=p, confirm=text(confirm, name=player(p))) for p in PLAYERS],
+                text(_COMMON_PROMPTS["who_concedes"]),
+            )
+        ],
+    )
+
+
+def option_kind(state: Mapping[str, Any], event_type: str, prompt: Text) -> EventKind:
+    """The choice after a foul or fool (or the continuation choice): the state's options."""
+    return kind(
+        event_type,
+        event_type,
+        text(_COMMON_PROMPTS["chooses"]),
+        player_slot=state.get("turn"),
+        fields=[choose("option", option_choices(state.get("options") or []), prompt)],
+    )
+
+
+def after_foul_prompt(state: Mapping[str, Any]) -> Text:
+    offender = state.get("offender")
+    if offender not in PLAYERS:
+        offender = "b" if state.get("turn") == "a" else "a"
+    return text(_COMMON_PROMPTS["after_foul_of"], name=player(str(offender)))
+
+
+def shot_foul_choices(in_force: Mapping[str, Any]) -> list[Choice]:
+    """The fouls of a shot, without the ball off the table (its own kind: it asks how many)."""
+    return foul_choices(sorted(SHOT_FOUL_CODES - {"ball_off_table"}), in_force)
+
+
+class Regulation(TypedDict):
+    race: list[Text]  # parts of one line, joined with ", "
+    terms: list[Text]

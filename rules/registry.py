@@ -1,0 +1,272 @@
+"""The discipline registry: one object per discipline, asked instead of testing its name.
+
+A discipline (free pyramid, Duplex, ...) is a subclass of ``Discipline`` registered once, as
+python-chess lists its variants in ``chess.variant.VARIANTS``. It carries its engine (initial
+state, event handlers), its contract (ruleset keys, event key sets, state fields), its rules in
+force, and the answers the product asks of it (time limit, head start, result score, the state
+view, what the referee enters, its words). The engine, the rulesets, the rules in force and the
+contract read the registry; nothing keeps a list of names.
+
+``register(d)`` adds one (a test adds a made-up discipline), ``unregister(name)`` removes it,
+``registered(d)`` does both around a block. See docs/rules-engine.md, "Disciplines".
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any, ClassVar, TypedDict
+
+from rules import describe
+from rules.common import Handler, State
+from rules.describe import Entry, Headline, StateView
+from rules.schemas import EVENT_FIELDS, Schema
+from rules.words import Text, text
+
+
+class InForceBase(TypedDict):
+    """The discipline's own part of the rules in force (rules/in_force.py lays the ruleset's
+    options over it)."""
+
+    spotting: str  # "rear_spot" (G25.2) or "back_cushion" (D6.1-6.2)
+    spotting_rule: str
+    # Fixed ("colours", "any_ball"), or None: the ruleset's `direct_call` decides between
+    # "direct_call" (a fool is recorded apart) and "any_ball".
+    pocketing: str | None
+    # Fixed (kind, rule), or None: the ruleset's `penalty` decides (R shelf or G29).
+    penalty: tuple[str, str] | None
+    play_options: tuple[str, ...]
+    break_options: tuple[str, ...]
+    rerack_options: tuple[str, ...]  # offered only with the ruleset's `continuation`
+
+
+class EventSpec(TypedDict):
+    """An event type outside the family's vocabulary (rules/schemas.py), for its schema."""
+
+    fields: dict[str, Schema]
+    required: list[str]
+    description: str
+
+
+class Discipline:
+    """One discipline. Subclasses set the class attributes and implement the methods marked
+    "Required"; the other defaults fit a plain race between two players "a" and "b"."""
+
+    # --- identity and words (msgids, translated by the caller) -----------------------------
+    name: ClassVar[str]
+    label: ClassVar[str]  # «Свободная пирамида»
+    diploma_phrase: ClassVar[str]  # «по свободной пирамиде» (diplomas)
+    # The referee form's renderer, static/js/referee/disciplines/<renderer>.js ("": the name).
+    renderer: ClassVar[str] = ""
+
+    # --- engine and contract ---------------------------------------------------------------
+    # Ruleset keys: {"key", "type" (int|bool|choice|per_player_int), "default", "help",
+    # "min"/"max" or "choices"}; see rules/rulesets.py.
+    ruleset_keys: ClassVar[tuple[dict[str, Any], ...]]
+    handlers: ClassVar[Mapping[str, Handler]]
+    # The keys each event type's handler accepts; the contract's event schemas follow them.
+    event_keys: ClassVar[Mapping[str, frozenset[str]]]
+    # Event types that the family's vocabulary (rules.schemas.EVENT_FIELDS) does not have.
+    extra_events: ClassVar[Mapping[str, EventSpec]] = {}
+    # The state's own fields beside the common ones, as JSON Schema.
+    state_fields: ClassVar[Mapping[str, Schema]]
+    awaiting: ClassVar[tuple[str, ...]]  # values of `awaiting` besides null
+    options: ClassVar[tuple[str, ...]]  # values of `options`
+    end_reasons: ClassVar[tuple[str, ...]]
+
+    # --- rules and answers -----------------------------------------------------------------
+    in_force: ClassVar[InForceBase]
+    has_time_limit: ClassVar[bool] = True  # False: a clock only shows the time (Duplex)
+    has_head_start: ClassVar[bool] = False  # handicap points (the ruleset's head_start)
+    uses_colours: ClassVar[bool] = False  # each player has balls of his own colour
+    max_balls: ClassVar[int] = 16  # object balls on a full table
+
+    @property
+    def renderer_name(self) -> str:
+        return self.renderer or self.name
+
+    def __repr__(self) -> str:
+        return f"<discipline {self.name}>"
+
+    # Engine ------------------------------------------------------------------------------
+    def initial_state(self, ruleset: dict[str, Any]) -> State:
+        """Required: the state before the first event, for a complete normalised ruleset."""
+        raise NotImplementedError
+
+    def check_ruleset(self, ruleset: dict[str, Any]) -> None:
+        """Checks across keys after each key was validated (raise invalid_ruleset)."""
+
+    # Results ------------------------------------------------------------------------------
+    def result_field(self, state: dict[str, Any], ruleset: dict[str, Any] | None = None) -> str:
+        """The state field that holds the figures of the match's result score (a result
+        stored outside the engine, a walkover or a correction, is laid over it)."""
+        return "score"
+
+    def result_score(self, state: dict[str, Any]) -> tuple[int | None, int | None]:
+        """The score a finished match records (a: b)."""
+        points = state.get(self.result_field(state))
+        if not isinstance(points, dict) or not points:
+            return None, None
+        return points.get("a"), points.get("b")
+
+    def headline(self, state: dict[str, Any]) -> Headline:
+        """The scoreboard's big numbers now, what they are, and their caption."""
+        a, b = self.result_score(state)
+        return {"score": {"a": a, "b": b}, "kind": "points", "label": None}
+
+    def score_summary(self, state: dict[str, Any]) -> describe.ScoreSummary:
+        """The figures of the API's `score`: {"score": the numbers now, "frames": frames won
+        or None}."""
+        score = self.headline(state)["score"]
+        if score["a"] is None and score["b"] is None:
+            return {"score": None, "frames": None}
+        return {"score": score, "frames": None}
+
+    # Description --------------------------------------------------------------------------
+    def state_view(self, state: dict[str, Any]) -> StateView:
+        """What any page shows of a state (scoreboard, overlay, bracket, form); the same
+        shape for every discipline. Subclasses fill the parts through the hooks below."""
+        return describe.assemble_view(self, state)
+
+    def player_facts(self, state: dict[str, Any], slot: str) -> list[describe.Fact]:
+        return []
+
+    def table_view(self, state: dict[str, Any]) -> describe.TableView:
+        n = state.get("balls_on_table")
+        return {"balls": n if isinstance(n, int) else None, "colours": None, "text": None}
+
+    def frame_view(self, state: dict[str, Any]) -> describe.FrameView:
+        return {"number": state.get("frame"), "of": None, "rack": None, "text": None}
+
+    def frames_won(self, state: dict[str, Any]) -> dict[str, int] | None:
+        return None
+
+    def frame_points(self, state: dict[str, Any]) -> list[describe.FrameRow]:
+        return []
+
+    def frame_summary(self, state: dict[str, Any]) -> describe.FrameSummary | None:
+        return None
+
+    def provisional(self, state: dict[str, Any]) -> dict[str, int] | None:
+        return None
+
+    def lines(self, state: dict[str, Any]) -> list[Text]:
+        """The scoreboard's sub-line: the race, the frame, the table."""
+        return []
+
+    def notices(self, state: dict[str, Any]) -> list[Text]:
+        """Lines a page shows prominently (the golden ball)."""
+        return []
+
+    def entry(self, state: dict[str, Any]) -> Entry:
+        """Required: what the referee may enter now: event kinds with their fields, bounds
+        from the state, options and fouls with their labels and rule references."""
+        raise NotImplementedError
+
+    def prompts(self, ruleset: dict[str, Any]) -> dict[str, Text]:
+        """Every prompt of the referee form for this ruleset; `%(name)s` placeholders are
+        left for the form (the entry's prompts have them filled)."""
+        return describe.common_prompts()
+
+    def spotting(self, to_spot: int) -> Text | None:
+        """Where re-spotted balls go, for `to_spot` balls (None for none)."""
+        return describe.spotting_hint(self.in_force["spotting"], to_spot)
+
+    def regulation(self, ruleset: dict[str, Any]) -> describe.Regulation:
+        """The race and the rule terms in words, for the tournament's public page."""
+        return {"race": [text(self.label)], "terms": []}
+
+    def random_event(
+        self, state: State, rng: random.Random, skill: float, rare: float
+    ) -> dict[str, Any]:
+        """Required: a plausible legal event for an unfinished state (benchmarks, tests)."""
+        raise NotImplementedError
+
+
+# --- the registry -----------------------------------------------------------------------------
+
+_REGISTRY: dict[str, Discipline] = {}
+
+
+class UnknownDiscipline(LookupError):
+    """No discipline of that name is registered."""
+
+
+def _check(d: Discipline) -> None:
+    """A discipline the contract can describe: its key sets match its handlers, and every
+    event type it handles is in the family's vocabulary or its own extra events."""
+    if not d.name or not d.name.replace("_", "").isalnum() or not d.name.islower():
+        raise ValueError(f"a discipline's name is lower_snake_case, not {d.name!r}")
+    if set(d.handlers) != set(d.event_keys):
+        raise ValueError(f"{d.name}: event_keys must name exactly the handled event types")
+    for event_type, keys in d.event_keys.items():
+        spec = d.extra_events.get(event_type)
+        if spec is None and event_type not in EVENT_FIELDS:
+            raise ValueError(f"{d.name}: event type {event_type!r} needs an extra_events spec")
+        known = spec["fields"] if spec is not None else EVENT_FIELDS[event_type][0]
+        if not keys - {"type"} <= set(known):
+            raise ValueError(f"{d.name}: {event_type} keys {sorted(keys)} outside its schema")
+    if "forfeit" not in d.handlers:
+        raise ValueError(f"{d.name}: every discipline accepts a forfeit")
+
+
+def register(d: Discipline, *, replace: bool = False) -> Discipline:
+    """Add a discipline; a name already registered is refused unless ``replace``."""
+    if d.name in _REGISTRY and not replace:
+        raise ValueError(f"discipline {d.name!r} is already registered")
+    _check(d)
+    _REGISTRY[d.name] = d
+    return d
+
+
+def unregister(name: str) -> Discipline:
+    """Remove a discipline (a test's made-up one); returns it."""
+    try:
+        return _REGISTRY.pop(name)
+    except KeyError:
+        raise UnknownDiscipline(name) from None
+
+
+@contextmanager
+def registered(d: Discipline) -> Iterator[Discipline]:
+    """``with registered(Toy()):`` the discipline exists inside the block only."""
+    register(d)
+    try:
+        yield d
+    finally:
+        _REGISTRY.pop(d.name, None)
+
+
+def discipline(name: str) -> Discipline:
+    """The registered discipline of that name; UnknownDiscipline otherwise."""
+    try:
+        return _REGISTRY[name]
+    except (KeyError, TypeError):
+        raise UnknownDiscipline(str(name)) from None
+
+
+def find(name: object) -> Discipline | None:
+    return _REGISTRY.get(name) if isinstance(name, str) else None
+
+
+def disciplines() -> tuple[Discipline, ...]:
+    """Every registered discipline, in registration order (the first is the default)."""
+    return tuple(_REGISTRY.values())
+
+
+def names() -> tuple[str, ...]:
+    return tuple(_REGISTRY)
+
+
+def default() -> Discipline:
+    """The discipline assumed where none is named (the first registered: free pyramid)."""
+    return next(iter(_REGISTRY.values()))
+
+
+def of_state(state: Mapping[str, Any]) -> Discipline:
+    """The discipline of a state (or of its ruleset); the default for an empty state."""
+    name = state.get("discipline")
+    if name is None:
+        name = (state.get("ruleset") or {}).get("discipline")
+    return default() if name is None else discipline(name)
