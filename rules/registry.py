@@ -14,6 +14,7 @@ contract read the registry; nothing keeps a list of names.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, ClassVar, TypedDict
@@ -49,9 +50,9 @@ class EventSpec(TypedDict):
     description: str
 
 
-class Discipline:
-    """One discipline. Subclasses set the class attributes and implement the methods marked
-    "Required"; the other defaults fit a plain race between two players "a" and "b"."""
+class Discipline(ABC):
+    """One discipline. Subclasses set the class attributes and implement the abstract methods;
+    the other defaults fit a plain race between two players "a" and "b"."""
 
     # --- identity and words (msgids, translated by the caller) -----------------------------
     name: ClassVar[str]
@@ -90,12 +91,14 @@ class Discipline:
         return f"<discipline {self.name}>"
 
     # Engine ------------------------------------------------------------------------------
+    @abstractmethod
     def initial_state(self, ruleset: dict[str, Any]) -> State:
-        """Required: the state before the first event, for a complete normalised ruleset."""
-        raise NotImplementedError
+        """The state before the first event, for a complete normalised ruleset."""
 
     def check_ruleset(self, ruleset: dict[str, Any]) -> None:
-        """Checks across keys after each key was validated (raise invalid_ruleset)."""
+        """Checks across keys after each key was validated (raise invalid_ruleset); none by
+        default."""
+        return
 
     # Results ------------------------------------------------------------------------------
     def result_field(self, state: dict[str, Any], ruleset: dict[str, Any] | None = None) -> str:
@@ -159,10 +162,10 @@ class Discipline:
         """Lines a page shows prominently (the golden ball)."""
         return []
 
+    @abstractmethod
     def entry(self, state: dict[str, Any]) -> Entry:
-        """Required: what the referee may enter now: event kinds with their fields, bounds
+        """What the referee may enter now: event kinds with their fields, bounds
         from the state, options and fouls with their labels and rule references."""
-        raise NotImplementedError
 
     def prompts(self, ruleset: dict[str, Any]) -> dict[str, Text]:
         """Every prompt of the referee form for this ruleset; `%(name)s` placeholders are
@@ -177,11 +180,11 @@ class Discipline:
         """The race and the rule terms in words, for the tournament's public page."""
         return {"race": [text(self.label)], "terms": []}
 
+    @abstractmethod
     def random_event(
         self, state: State, rng: random.Random, skill: float, rare: float
     ) -> dict[str, Any]:
-        """Required: a plausible legal event for an unfinished state (benchmarks, tests)."""
-        raise NotImplementedError
+        """A plausible legal event for an unfinished state (benchmarks, tests)."""
 
 
 # --- the registry -----------------------------------------------------------------------------
