@@ -357,7 +357,10 @@ function render() {
   }
   if (notice) {
     view.appendChild(h("div", { class: "ref-notice " + notice.kind, role: "alert" }, notice.text,
-      refused ? btn(t("discard"), "discard-queue", discardQueue, { class: "rbtn small" }) : null));
+      // Not btn(): that one is disabled while the refusal holds the queue, and this is the
+      // way out of it.
+      refused ? h("button", { type: "button", class: "rbtn small", "data-action": "discard-queue", onclick: discardQueue },
+        t("discard")) : null));
   }
   if (st.to_spot > 0) {
     view.appendChild(h("div", { class: "ref-spot", "data-to-spot": st.to_spot }, spotHint(st.to_spot)));
@@ -971,8 +974,10 @@ function registerServiceWorker() {
   if (!url || !("serviceWorker" in navigator)) {
     return;
   }
+  // No scope given: the worker's folder (/m/), which covers every form (/m/<pk>/score/). A
+  // scope of the worker's own URL covered no page, so the worker never took a form over.
   navigator.serviceWorker
-    .register(url, { scope: root.getAttribute("data-sw-scope") })
+    .register(url)
     .then(() => navigator.serviceWorker.ready)
     .then((reg) => {
       if (reg.active) {
