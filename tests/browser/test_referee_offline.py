@@ -124,7 +124,7 @@ def test_taps_offline_survive_a_reload_and_are_applied_once_in_order(
     assert MatchEvent.objects.filter(match=match).count() == version  # nothing reached it
 
     # The clock counts on from the last server figures, and says it is counted on the phone.
-    assert "нет связи, считает телефон" in page.inner_text(".ref-clock-label")
+    assert "нет связи, считает телефон" in page.text_content(".ref-clock-label")
     first = clock_seconds(page)
     page.wait_for_timeout(2200)
     assert clock_seconds(page) < first
