@@ -48,6 +48,7 @@ def sheet_open(page) -> bool:
 def test_nothing_ends_a_match_in_two_taps(open_page, live_server, tournament, referee, organiser):
     match = first_ready(tournament)
     page = open_page(PHONE, user=referee)
+    a11y.with_axe(page.context)
     page.goto(f"{live_server.url}/m/{match.pk}/score/")
     page.wait_for_selector("[data-awaiting=break]")
 
@@ -71,6 +72,7 @@ def test_nothing_ends_a_match_in_two_taps(open_page, live_server, tournament, re
     page.click("[data-action=open-foul]")
     page.click("button[data-code=double_hit]")  # the second step of a sheet closes too
     page.wait_for_selector("[data-action=foul-n]")
+    assert a11y.axe_violations(page) == []  # the sheets are checked as they are open
     assert page.get_attribute("[data-action=foul-n][data-n='2']", "aria-label") == (
         f"2 шара — {match.player_a.name}"
     )
@@ -87,6 +89,7 @@ def test_nothing_ends_a_match_in_two_taps(open_page, live_server, tournament, re
     question = page.inner_text("[data-sheet=forfeit] .ref-label")
     assert question == f"Матч закончится: {match.player_a.name} сдаёт матч. Подтвердить?"
     assert a11y.active(page)["action"] == "concede-confirm"
+    assert a11y.axe_violations(page) == []
     page.click("[data-action=concede-cancel]")
     assert not sheet_open(page)
     page.click("[data-action=forfeit]")
@@ -107,6 +110,7 @@ def test_nothing_ends_a_match_in_two_taps(open_page, live_server, tournament, re
     assert match.status == Match.Status.FINISHED and match.result == Match.Result.FORFEIT
     assert page.locator("[data-action=correct]").count() == 0
     assert a11y.active(page) is not None
+    assert a11y.axe_violations(page) == []
 
     # The organiser's end screen leads to the correction.
     boss = open_page(PHONE, user=organiser)
