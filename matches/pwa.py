@@ -25,6 +25,7 @@ FORM_STATIC = (
     "css/luza.css",
     "css/referee.css",
     "js/clock.js",
+    "js/confirm.js",
     "js/referee/main.js",
     "js/referee/api.js",
     "js/referee/queue.js",

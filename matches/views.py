@@ -221,30 +221,58 @@ def scoreboard(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@require_GET
-def table_overlay(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    tournament = visible_tournament(request, pk)
-    table = get_object_or_404(Table, tournament=tournament, number=number)
-    match = (
+def overlay_matches(table: Table) -> tuple[Match | None, Match | None]:
+    """(the match the overlay shows, the one called next). The last result stays on the
+    broadcast until the next match at the table begins: the table is refilled in the same
+    transaction as the last ball, so a bug that followed the call would drop the winner at
+    its next poll, before the stream ever showed him."""
+    called = (
         selectors.match_queryset()
         .filter(table=table, status__in=LIVE)
         .order_by("-called_at", "-pk")
         .first()
     )
-    if match is None:
-        # Between matches the broadcast shows the table's last result, and how it ended.
-        match = (
-            selectors.match_queryset()
-            .filter(table=table, status__in=selectors.WITH_RESULT)
-            .order_by("-finished_at", "-pk")
-            .first()
-        )
+    if called is not None and (called.status != Match.Status.ON_TABLE or called.version):
+        return called, None
+    last = (
+        selectors.match_queryset()
+        .filter(table=table, status__in=selectors.WITH_RESULT)
+        .order_by("-finished_at", "-pk")
+        .first()
+    )
+    if last is None:
+        return called, None
+    return last, called
+
+
+def overlay_sub_line(s: dict[str, Any], mark: str | None) -> list[str]:
+    """The figures of the overlay's line under the names, from the server (a discipline's own,
+    e.g. Duplex's frame and minus, belong here too); how it ended and the next match follow."""
+    parts = []
+    if s["frames"]:
+        parts.append(_("frames %(a)s:%(b)s") % s["frames"])
+    if s["balls_to_win"] and not s["duplex"]:
+        parts.append(_("race to %(n)s") % {"n": s["balls_to_win"]})
+    if s["golden_ball"] and not mark:
+        parts.append(_("golden ball"))
+    return parts
+
+
+@require_GET
+def table_overlay(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    tournament = visible_tournament(request, pk)
+    table = get_object_or_404(Table, tournament=tournament, number=number)
+    match, following = overlay_matches(table)
     etag = f"o{table.pk}-" + (http_cache.match_tag(match) if match else "free")
+    if following is not None:
+        etag += "-" + http_cache.match_tag(following)
 
     def context() -> dict[str, Any]:
         data: dict[str, Any] = {"tournament": tournament, "table": table}
         if match is not None:
             data.update(scoreboard_context(match))
+            data["sub_line"] = overlay_sub_line(data["s"], data["mark"])
+            data["following"] = names_of(following) if following is not None else None
         return data
 
     return live_response(

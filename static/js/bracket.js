@@ -23,7 +23,13 @@
           tab.classList.toggle("active", i === best);
         });
       }
+      // A live refresh keeps these elements (static/js/live.js merges, not replaces): bind
+      // each one once.
       Array.prototype.forEach.call(tabs, function (tab) {
+        if (tab.luzaBound) {
+          return;
+        }
+        tab.luzaBound = true;
         tab.addEventListener("click", function (event) {
           var target = document.getElementById(tab.getAttribute("href").slice(1));
           if (!target) {
@@ -33,9 +39,13 @@
           scroller.scrollTo({ left: target.offsetLeft - scroller.offsetLeft, behavior: "smooth" });
         });
       });
-      scroller.addEventListener("scroll", function () {
-        window.requestAnimationFrame(mark);
-      }, { passive: true });
+      if (!scroller.luzaBound) {
+        scroller.luzaBound = true;
+        scroller.addEventListener("scroll", function () {
+          window.requestAnimationFrame(scroller.luzaMark);
+        }, { passive: true });
+      }
+      scroller.luzaMark = mark; // the newest tabs: a tab replaced by a refresh is marked too
       mark();
     });
   }

@@ -39,6 +39,7 @@ let attempt = 0;
 let retryTimer = null;
 let refused = null; // {item, message}: the queue stopped here
 let shooterOffline = null; // offline, the referee says who is at the table
+let focusWanted = null; // the control to give the focus back to once it is enabled again
 const app = document.getElementById("ref-app");
 const status = document.getElementById("ref-status");
 let queue = null;
@@ -322,9 +323,19 @@ function restoreFocus(key, hadFocus) {
     }
     const el = app.querySelector(sel);
     if (el && !el.disabled) {
+      focusWanted = null;
       el.focus();
       return;
     }
+    if (el) {
+      // Disabled while the tap is in flight: the form holds the focus meanwhile and gives it
+      // back to this control when the answer has drawn the screen again.
+      focusWanted = key;
+      app.setAttribute("tabindex", "-1");
+      app.focus({ preventScroll: true });
+      return;
+    }
+    focusWanted = null;
   }
   if (hadFocus) {
     // The control is gone (the step moved on): the new step's prompt takes the focus.
@@ -347,8 +358,8 @@ function render() {
     app.replaceChildren(h("p", { class: "ref-loading" }, t("waiting")));
     return;
   }
-  const key = focusKey();
-  const hadFocus = app.contains(document.activeElement) && document.activeElement !== app;
+  const key = focusKey() || focusWanted;
+  const hadFocus = app.contains(document.activeElement);
   const view = h("div", { class: "ref" + (locked() ? " busy" : "") + (offline ? " offline" : "") });
   view.appendChild(renderScore(st));
   view.appendChild(renderClock());
@@ -357,7 +368,10 @@ function render() {
   }
   if (notice) {
     view.appendChild(h("div", { class: "ref-notice " + notice.kind, role: "alert" }, notice.text,
-      refused ? btn(t("discard"), "discard-queue", discardQueue, { class: "rbtn small" }) : null));
+      // Not btn(): that one is disabled while the refusal holds the queue, and this is the
+      // way out of it.
+      refused ? h("button", { type: "button", class: "rbtn small", "data-action": "discard-queue", onclick: discardQueue },
+        t("discard")) : null));
   }
   if (st.to_spot > 0) {
     view.appendChild(h("div", { class: "ref-spot", "data-to-spot": st.to_spot }, spotHint(st.to_spot)));
@@ -522,10 +536,16 @@ function numbers(max, action, onpick, opts) {
       var cls = "rbtn num" + (opts.selected === n ? " selected" : "") + (n === 0 && opts.zero ? " zero" : "");
       grid.appendChild(btn(label, action, function () {
         onpick(n);
-      }, { class: cls, "data-n": String(n), "aria-label": opts.who ? (n === 0 && opts.zero ? opts.zero : (T.balls[n] || n)) + " — " + opts.who : null, "aria-pressed": opts.selected === undefined ? null : String(opts.selected === n) }));
+      }, { class: cls, "data-n": String(n), "aria-label": numberName(n, opts), "aria-pressed": opts.selected === undefined ? null : String(opts.selected === n) }));
     })(n);
   }
   return grid;
+}
+
+/* What a number button does, said in full: «3 шара — Алексеев», «2 дурака — Алексеев». */
+function numberName(n, opts) {
+  const what = n === 0 && opts.zero ? opts.zero : ((opts.unit || T.balls)[n] || String(n));
+  return opts.who ? what + " — " + opts.who : what;
 }
 
 function prompt(text, who) {
@@ -570,7 +590,7 @@ function renderAction(st) {
         box.appendChild(h("p", { class: "ref-label" }, t("break_pocketed")));
         box.appendChild(numbers(st.balls_on_table, "break", function (n) {
           event({ type: "break", player: p, legal: true, pocketed: n });
-        }, { who: name(p) }));
+        }, { who: name(p), label: t("break_pocketed") }));
         box.appendChild(h("div", { class: "ref-row" },
           btn(t("illegal_break") + " (" + t("rule_illegal_break") + ")", "break-illegal", function () {
             sheet = { kind: "illegal_break" };
@@ -594,7 +614,7 @@ function renderAction(st) {
         box.appendChild(h("p", { class: "ref-label" }, t("pocketed_legally")));
         box.appendChild(numbers(st.balls_on_table, "pot", function (n) {
           event({ type: "shot", player: p, pocketed: n });
-        }, { zero: t("miss"), who: name(p) }));
+        }, { zero: t("miss"), who: name(p), label: t("pocketed_legally") }));
       }
       box.appendChild(moreRow(st, true));
       break;
@@ -643,7 +663,7 @@ function colourPick(st) {
     wrap.appendChild(numbers(st.table[c], "colour-" + c, function (n) {
       pick[c] = n;
       render();
-    }, { selected: pick[c] }));
+    }, { selected: pick[c], label: t("pocketed_colour", { name: name(c) }) }));
   });
   return wrap;
 }
@@ -695,18 +715,18 @@ function renderSheet(st) {
     box.appendChild(h("p", { class: "ref-label" }, t("illegal_break_balls")));
     box.appendChild(numbers(max, "illegal-break-n", function (n) {
       event({ type: "break", player: p, legal: false, pocketed: n });
-    }));
+    }, { who: name(p), label: t("illegal_break_balls") }));
   } else if (sheet.kind === "fool") {
     box.appendChild(sheetHead(t("fool") + " — " + name(p)));
     box.appendChild(h("p", { class: "ref-label" }, t("fool_legal_too")));
     box.appendChild(numbers(Math.max(0, max - 1), "fool-legal", function (n) {
       pick.legal = n;
       render();
-    }, { selected: pick.legal }));
+    }, { selected: pick.legal, who: name(p), label: t("fool_legal_too") }));
     box.appendChild(h("p", { class: "ref-label" }, t("fool_count")));
     box.appendChild(numbers(max - pick.legal, "fools", function (n) {
       event({ type: "shot", player: p, pocketed: pick.legal, fools: n });
-    }, { from: 1 }));
+    }, { from: 1, unit: T.fools, who: name(p), label: t("fool_count") }));
   } else if (sheet.kind === "foul") {
     if (!sheet.code) {
       box.appendChild(sheetHead(t("foul") + " — " + name(p)));
@@ -736,7 +756,7 @@ function renderSheet(st) {
           ev.pocketed = n;
         }
         event(ev);
-      }, { from: off ? 1 : 0 }));
+      }, { from: off ? 1 : 0, who: name(p), label: off ? t("off_table_count") : t("foul_balls") }));
     }
   } else if (sheet.kind === "foul_event") {
     if (!sheet.code) {
@@ -971,8 +991,10 @@ function registerServiceWorker() {
   if (!url || !("serviceWorker" in navigator)) {
     return;
   }
+  // No scope given: the worker's folder (/m/), which covers every form (/m/<pk>/score/). A
+  // scope of the worker's own URL covered no page, so the worker never took a form over.
   navigator.serviceWorker
-    .register(url, { scope: root.getAttribute("data-sw-scope") })
+    .register(url)
     .then(() => navigator.serviceWorker.ready)
     .then((reg) => {
       if (reg.active) {
