@@ -200,9 +200,9 @@ def run(args: argparse.Namespace, database_url: str, redis_url: str, logs: Path)
     django.setup()
     from django.utils import timezone
 
+    from audit.models import AuditEntry
     from config.celery import app
     from matches.models import Match
-    from tournaments.models import AuditEntry
 
     organiser, match_ids = set_up_matches(args.matches, args.seconds)
     hostname = f"clockbench-{uuid.uuid4().hex[:6]}@localhost"

@@ -325,7 +325,7 @@ def verify(
 def _verify_clocks(seeded: Seeded, matches: dict[int, Any], checked_at: Any) -> dict[str, Any]:
     from datetime import timedelta
 
-    from tournaments.models import AuditEntry
+    from audit.models import AuditEntry
 
     problems: list[str] = []
     per_match: dict[int, int] = {}

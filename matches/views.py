@@ -26,6 +26,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET
 
 import rules
+from audit.models import AuditEntry
 from matches import forms, selectors, services, wording
 from matches.models import Match, Table
 from matches.selectors import LIVE
@@ -34,7 +35,7 @@ from tournaments import access, http_cache
 from tournaments import presentation as tournament_presentation
 from tournaments import services as tournament_services
 from tournaments.match_labels import match_label
-from tournaments.models import AuditEntry, Tournament
+from tournaments.models import Tournament
 from tournaments.views import live_response, tournament_live_etag, visible_tournament
 from tournaments.views_panel import PanelAction, PanelMixin, form_error_text
 

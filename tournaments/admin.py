@@ -9,9 +9,10 @@ from typing import Any
 from django.contrib import admin
 from django.db.models import Q
 
+from audit.models import AuditEntry
 from tournaments import access, selectors, services
 from tournaments.admin_audit import AuditedAdmin
-from tournaments.models import AuditEntry, Player, RatingChange, Registration, Tournament
+from tournaments.models import Player, RatingChange, Registration, Tournament
 
 
 class ManagedTournamentsAdmin(AuditedAdmin):

@@ -9,7 +9,7 @@ from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext as _
 
-from tournaments.audit import audit_record
+from audit.services import audit_record
 
 
 def _jsonable(value: Any) -> Any:

@@ -10,8 +10,9 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from audit.models import AuditEntry
 from tournaments.match_labels import match_label
-from tournaments.models import AuditEntry, Player, Tournament
+from tournaments.models import Player, Tournament
 from tournaments.templatetags.luza import AUDIT_ACTIONS, money
 
 # The filter of the log page by kind: a kind is a set of actions.

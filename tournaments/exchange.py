@@ -19,11 +19,12 @@ from django.contrib.auth.models import Group
 from django.db import DatabaseError, models, transaction
 from django.utils.dateparse import parse_date, parse_datetime
 
+from audit.models import AuditEntry
 from matches.models import Match, MatchEvent, Table
 from matches.selectors import match_recent_log
 from tournaments.access import REFEREE_GROUP
 from tournaments.exchange_validation import FORMAT, NOT_PLAIN, VERSION, document_problems
-from tournaments.models import AuditEntry, Player, RatingChange, Registration, Tournament
+from tournaments.models import Player, RatingChange, Registration, Tournament
 from tournaments.roles import roles_ensure
 
 

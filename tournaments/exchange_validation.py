@@ -22,18 +22,12 @@ from django.utils import translation
 from django.utils.dateparse import parse_date, parse_datetime
 
 import rules
+from audit.models import AuditEntry
 from matches.models import Match, MatchEvent, Table
 from matches.selectors import LIVE  # one match of these per table (the model's constraint)
 from tournaments.access import ORGANISER_GROUP
 from tournaments.errors import TournamentError
-from tournaments.models import (
-    AuditEntry,
-    Player,
-    RatingChange,
-    Registration,
-    Tournament,
-    default_ruleset,
-)
+from tournaments.models import Player, RatingChange, Registration, Tournament, default_ruleset
 from tournaments.services.draw import generate_bracket
 from tournaments.services.setup import SETTINGS_FIELDS, clean_settings
 

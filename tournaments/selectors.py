@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING, Any
 from django.db.models import Count, DecimalField, Q, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce
 
+from audit.models import AuditEntry
 from matches.querycache import CompiledQuery
 from tournaments.algorithms import prizes
 from tournaments.algorithms.groups import GroupResult, group_table
 from tournaments.algorithms.model import Bracket, MatchSpec, Source
 from tournaments.algorithms.standings import final_standings
-from tournaments.models import AuditEntry, Player, RatingChange, Registration, Tournament
+from tournaments.models import Player, RatingChange, Registration, Tournament
 from tournaments.names import fold_words
 from tournaments.presentation import SourceLabels, round_title, slot_status_label, stage_title
 

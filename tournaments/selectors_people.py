@@ -7,8 +7,9 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from audit.models import AuditEntry
 from tournaments import selectors
-from tournaments.models import AuditEntry, IssuedLogin, Player, Registration, Tournament
+from tournaments.models import IssuedLogin, Player, Registration, Tournament
 
 
 def player_history(*, player: Player, user: Any) -> QuerySet[AuditEntry]:

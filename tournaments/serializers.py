@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from audit.models import AuditEntry
 from config.serializers import (
     BIGINT_MAX,
     LIST_ERRORS,
@@ -19,7 +20,7 @@ from config.serializers import (
     StrictSerializer,
     component,
 )
-from tournaments.models import AuditEntry, Player, RatingChange, Registration, Tournament
+from tournaments.models import Player, RatingChange, Registration, Tournament
 from tournaments.services.players import MAX_RATING, MIN_RATING
 from tournaments.services.setup import MAX_PLAYERS, MAX_TIME_LIMIT, SETTINGS_FIELDS
 

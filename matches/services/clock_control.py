@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import rules
+from audit.services import audit_record
 from matches import errors, selectors
 from matches.models import Match
 from matches.querycache import (
@@ -50,7 +51,6 @@ from matches.services.lifecycle import (
 )
 from matches.services.locks import _LOCKED_ROW, _SAVE_MATCH, _lock
 from tournaments import access
-from tournaments.audit import audit_record
 
 logger = logging.getLogger("matches.services")
 

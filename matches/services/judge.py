@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import rules
+from audit.services import audit_record
 from matches import errors
 from matches.models import Match
 from matches.services.base import CLOSED, Renderer, Status, WriteResult
@@ -17,7 +18,6 @@ from matches.services.guards import _answer, _append, _idempotent_replay, _role,
 from matches.services.lifecycle import _after_close, _clock_halt, _player, match_finish_from_state
 from matches.services.locks import _lock, _user
 from tournaments import access
-from tournaments.audit import audit_record
 
 
 @transaction.atomic

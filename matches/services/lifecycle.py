@@ -8,12 +8,12 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from audit.services import audit_record
 from matches import clock
 from matches.models import Match, Table
 from matches.services.base import NO_TIME_RULE, RESULT_BY_END, Status, WriteResult
 from matches.services.guards import _bump_public, _ruleset
 from matches.services.tables import _fill_tables
-from tournaments.audit import audit_record
 from tournaments.models import Tournament
 
 

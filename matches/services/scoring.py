@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import rules
+from audit.services import audit_record
 from matches import errors
 from matches.models import MatchEvent
 from matches.querycache import (
@@ -44,7 +45,6 @@ from matches.services.lifecycle import (
 )
 from matches.services.locks import _SAVE_ENTRY, _SAVE_MATCH, _lock
 from tournaments import access
-from tournaments.audit import audit_record
 
 
 @transaction.atomic

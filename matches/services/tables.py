@@ -9,12 +9,12 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from audit.services import audit_record
 from matches import errors
 from matches.models import Match, Table
 from matches.services.base import CLOSED, LIVE, Status
 from matches.services.guards import _bump_public, _bump_public_id
 from matches.services.locks import _lock
-from tournaments.audit import audit_record
 from tournaments.models import Tournament
 
 

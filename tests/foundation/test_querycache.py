@@ -169,9 +169,9 @@ def batch_mode(request, monkeypatch):
 def test_a_batch_writes_what_the_saves_write(
     tournament, organiser, batch_mode, django_assert_num_queries
 ) -> None:
+    from audit.models import AuditEntry
     from matches.models import MatchEvent
     from matches.querycache import CompiledInsert, CompiledUpdate, WriteBatch
-    from tournaments.models import AuditEntry
 
     match = MatchFactory(tournament=tournament)
     before = Match.objects.get(pk=match.pk)

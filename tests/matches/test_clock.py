@@ -9,11 +9,11 @@ import pytest
 from django.utils import timezone
 
 import rules
+from audit.models import AuditEntry
 from matches.models import Match, MatchEvent
 from matches.services import match_clock_expire, match_clock_sweep
 from tests.matches.conftest import play
 from tests.matches.factories import MatchFactory
-from tournaments.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
 

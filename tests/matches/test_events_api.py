@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 
+from audit.models import AuditEntry
 from matches.models import IdempotencyRecord, Match, MatchEvent
 from tests.factories import PlayerFactory, UserFactory
 from tests.matches.conftest import b_pockets, play, post_event
-from tournaments.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
 

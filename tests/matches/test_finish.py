@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from audit.models import AuditEntry
 from matches.services import final_score, match_walkover
 from tests.matches.conftest import b_pockets, play, post_event
 from tests.matches.factories import MatchFactory
-from tournaments.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
 

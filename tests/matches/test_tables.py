@@ -6,13 +6,14 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from audit.models import AuditEntry
 from matches import selectors, services
 from matches.errors import MatchError
 from matches.models import Match, Table
 from tests.factories import PlayerFactory
 from tests.matches.conftest import b_pockets, play
 from tests.matches.factories import MatchFactory, TableFactory
-from tournaments.models import AuditEntry, Tournament
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -9,10 +9,11 @@ import uuid
 import pytest
 from rest_framework.test import APIClient
 
+from audit.models import AuditEntry
 from matches.models import IdempotencyRecord, Match, MatchEvent
 from tests.factories import UserFactory
 from tests.matches.factories import MatchFactory
-from tournaments.models import AuditEntry, Tournament
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

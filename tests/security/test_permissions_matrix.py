@@ -26,17 +26,11 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.test import APIClient
 from rest_framework.views import APIView
 
+from audit.models import AuditEntry
 from matches.models import Match, MatchEvent, Table
 from tests.factories import UserFactory
 from tests.world import World, build_finished, build_world
-from tournaments.models import (
-    AuditEntry,
-    Player,
-    PlayerRequest,
-    RatingChange,
-    Registration,
-    Tournament,
-)
+from tournaments.models import Player, PlayerRequest, RatingChange, Registration, Tournament
 from tournaments.services import referee_login_create
 from tournaments.services.series import series_create
 

@@ -6,10 +6,11 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from audit.models import AuditEntry
 from matches.models import Match
 from tests.tournaments.factories import register
 from tournaments import services
-from tournaments.models import AuditEntry, Registration, Tournament
+from tournaments.models import Registration, Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 import pytest
 from django.db import transaction
 
+from audit.models import AuditEntry
 from matches.models import Match, MatchEvent
 from tests.tournaments.helpers import finish, match
 from tests.tournaments.record_helpers import TEN_ONE, bracket_card, correct, event, play
 from tournaments import services
 from tournaments.errors import TournamentError
-from tournaments.models import AuditEntry, Player, RatingChange
+from tournaments.models import Player, RatingChange
 
 pytestmark = pytest.mark.django_db
 

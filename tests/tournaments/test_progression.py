@@ -6,12 +6,13 @@ from __future__ import annotations
 import pytest
 from django.db.models import Q
 
+from audit.models import AuditEntry
 from matches.models import Match
 from tests.tournaments.factories import register
 from tests.tournaments.helpers import finish, match, play_out
 from tournaments import services
 from tournaments.algorithms import elo
-from tournaments.models import AuditEntry, Player, RatingChange, Registration
+from tournaments.models import Player, RatingChange, Registration
 
 pytestmark = pytest.mark.django_db
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from audit.models import AuditEntry
 from tests.factories import UserFactory
 from tests.matches.conftest import post_event
 from tests.matches.factories import MatchFactory
-from tournaments.models import AuditEntry
 from tournaments.services import tournament_referee_add, tournament_referee_remove
 
 pytestmark = pytest.mark.django_db

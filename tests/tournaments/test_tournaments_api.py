@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from audit.models import AuditEntry
 from tests.tournaments.factories import register
 from tournaments import services
-from tournaments.models import AuditEntry, Tournament
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -6,11 +6,12 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from audit.models import AuditEntry
 from matches.models import Match, Table
 from tests.factories import PlayerFactory
 from tests.web.helpers import first_ready, play_to_win, register, submit
 from tournaments.match_labels import match_label
-from tournaments.models import AuditEntry, Registration, Tournament
+from tournaments.models import Registration, Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from audit.models import AuditEntry
 from matches.models import Match
 from tests.web.helpers import drawn_tournament, first_ready, make_tournament, play_to_win
-from tournaments.models import AuditEntry, Tournament
+from tournaments.models import Tournament
 from tournaments.services.setup import SETTINGS_FIELDS
 
 pytestmark = pytest.mark.django_db

@@ -11,8 +11,8 @@ from django.contrib.auth.models import Group
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from audit.services import audit_record
 from tournaments import access
-from tournaments.audit import audit_record
 from tournaments.errors import FORBIDDEN, TournamentError
 from tournaments.models import IssuedLogin, Tournament
 from tournaments.roles import roles_ensure

@@ -8,7 +8,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.audit import audit_record
+from audit.services import audit_record
 from tournaments.errors import CONFLICT, TournamentError
 from tournaments.models import Tournament
 

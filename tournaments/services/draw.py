@@ -12,9 +12,9 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from audit.services import audit_record
 from tournaments.algorithms import brackets, groups
 from tournaments.algorithms.model import Bracket
-from tournaments.audit import audit_record
 from tournaments.errors import BAD_REQUEST, UNPROCESSABLE, TournamentError
 from tournaments.models import Registration, Tournament
 from tournaments.services.common import Status, lock_tournament, require_status

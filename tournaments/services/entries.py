@@ -15,8 +15,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from audit.services import audit_record
 from tournaments import access
-from tournaments.audit import audit_record
 from tournaments.errors import BAD_REQUEST, CONFLICT, FORBIDDEN, TournamentError
 from tournaments.models import Player, PlayerRequest, Registration, Tournament
 from tournaments.services.common import Status, bump_public_version, lock_tournament

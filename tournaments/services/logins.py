@@ -15,8 +15,8 @@ from django.contrib.auth.models import Group
 from django.db import transaction
 from rest_framework.authtoken.models import Token
 
+from audit.services import audit_record
 from tournaments.access import ORGANISER_GROUP
-from tournaments.audit import audit_record
 from tournaments.roles import roles_ensure
 
 Role = Literal["organiser", "superuser"]

@@ -10,10 +10,11 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from audit.models import AuditEntry
+from audit.services import audit_record
 from tournaments import access
-from tournaments.audit import audit_record
 from tournaments.errors import BAD_REQUEST, CONFLICT, FORBIDDEN, TournamentError
-from tournaments.models import AuditEntry, Player, PlayerClaim, RatingChange, Registration
+from tournaments.models import Player, PlayerClaim, RatingChange, Registration
 
 MATCH_PLAYER_FIELDS = ("player_a", "player_b", "winner", "loser")
 

@@ -13,8 +13,8 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
+from audit.services import audit_record
 from tournaments import access
-from tournaments.audit import audit_record
 from tournaments.errors import BAD_REQUEST, CONFLICT, FORBIDDEN, TournamentError
 from tournaments.models import Player, RatingChange, Tournament, default_rating
 from tournaments.names import fold_name

@@ -12,9 +12,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules
+from audit.services import audit_record
 from tournaments.algorithms import elo
 from tournaments.algorithms.groups import GroupResult, group_table
-from tournaments.audit import audit_record
 from tournaments.errors import BAD_REQUEST, CONFLICT, TournamentError
 from tournaments.match_labels import match_label
 from tournaments.models import Player, RatingChange, Registration, Tournament

@@ -9,7 +9,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.audit import audit_record
+from audit.services import audit_record
 from tournaments.errors import CONFLICT, TournamentError
 from tournaments.models import Player, Registration, Tournament
 from tournaments.services.common import (

@@ -11,8 +11,8 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from audit.services import audit_record
 from tournaments import access
-from tournaments.audit import audit_record
 from tournaments.errors import BAD_REQUEST, FORBIDDEN, TournamentError
 from tournaments.models import Series, SeriesStage, Tournament
 

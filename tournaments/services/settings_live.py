@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 import rules
-from tournaments.audit import audit_record
+from audit.services import audit_record
 from tournaments.errors import CONFLICT, TournamentError
 from tournaments.models import Registration, Tournament
 from tournaments.services.common import Status, bump_public_version, lock_tournament

@@ -14,9 +14,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import rules
+from audit.services import audit_record
 from tournaments import presets
 from tournaments.algorithms import fees, handicap
-from tournaments.audit import audit_record
 from tournaments.errors import BAD_REQUEST, TournamentError
 from tournaments.field_names import field_label, values_label
 from tournaments.models import Registration, Tournament

@@ -9,7 +9,7 @@ from django.contrib.auth.models import Group
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.audit import audit_record
+from audit.services import audit_record
 from tournaments.errors import BAD_REQUEST, TournamentError
 from tournaments.models import Tournament
 from tournaments.roles import roles_ensure

@@ -1,34 +1,34 @@
-"""The audit log: one call records who changed what, and when."""
+"""The audit log's one write: who changed what, and when."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from django.db.models import Model
+
+from audit.models import AuditEntry
 from matches.querycache import CompiledInsert, WriteBatch, insert_row
-from tournaments.models import AuditEntry
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-
-    from matches.models import Match
-    from tournaments.models import Player, Tournament
+    from config.types import Actor
 
 
 def audit_record(
     *,
-    actor: AbstractBaseUser | AnonymousUser | None,
+    actor: Actor | None,
     action: str,
-    tournament: Tournament | None = None,
-    match: Match | None = None,
-    player: Player | None = None,
+    tournament: Model | None = None,
+    match: Model | None = None,
+    player: Model | None = None,
     data: dict[str, Any] | None = None,
     batch: WriteBatch | None = None,
 ) -> AuditEntry:
     """Write one audit entry; call it inside the service's transaction so both land or neither.
     Given a batch, the entry is queued in it (the caller sends it). With `player`, the entry
-    is also part of that player's history."""
+    is also part of that player's history. `tournament`, `match` and `player` are rows of the
+    apps above this one (a Tournament, a Match, a Player), known here by their keys only."""
     if tournament is None and match is not None:
-        tournament_id = match.tournament_id
+        tournament_id = match.tournament_id  # type: ignore[attr-defined]
     else:
         tournament_id = tournament.pk if tournament is not None else None
     user = actor if actor is not None and getattr(actor, "is_authenticated", False) else None
