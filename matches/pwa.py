@@ -17,8 +17,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from matches.access import can_view_match
 from matches.models import Match
-from tournaments.access import can_view_match
 
 # Everything the form loads; a reload offline needs all of it from the cache.
 FORM_STATIC = (

@@ -10,9 +10,8 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from matches import clock
-from matches.models import Match, MatchEvent, Table
+from matches.models import Match, MatchEvent, Table, TournamentRow
 from matches.querycache import CompiledQuery
-from tournaments.models import Tournament
 
 LAST_EVENTS = 10
 LIVE = (Match.Status.ON_TABLE, Match.Status.RUNNING, Match.Status.PAUSED)
@@ -71,6 +70,20 @@ def match_recent_log(*, match: Match) -> list[dict[str, Any]]:
     """The match's newest log entries as the API shows them, from its log: what
     Match.recent_log holds (used to rebuild it after an import)."""
     return [log_entry_data(entry) for entry in match_last_events(match=match)]
+
+
+def table_now(*, table: Table) -> Match | None:
+    """The match on the table now, else None."""
+    return match_queryset().filter(table=table, status__in=LIVE).first()
+
+
+def table_last_finished(*, table: Table) -> Match | None:
+    return (
+        match_queryset()
+        .filter(table=table, status=Match.Status.FINISHED)
+        .order_by("-finished_at", "-pk")
+        .first()
+    )
 
 
 def match_events(*, match: Match, after_seq: int = 0) -> QuerySet[MatchEvent]:
@@ -260,7 +273,7 @@ class BoardRow:
 
 @dataclass
 class TableBoard:
-    tournament: Tournament
+    tournament: TournamentRow
     tables: list[BoardRow]
     queue: list[Match]  # ready matches in the order they are called (held ones included)
     playing_elsewhere: list[Match] = field(default_factory=list)  # started without a table
@@ -268,7 +281,7 @@ class TableBoard:
     now: datetime = field(default_factory=timezone.now)
 
 
-def table_board(*, tournament: Tournament) -> TableBoard:
+def table_board(*, tournament: TournamentRow) -> TableBoard:
     """Every table with its match (score, clock), the queue of ready matches and the open
     judge calls, in three queries whatever the size of the tournament."""
     tables = list(Table.objects.filter(tournament=tournament).order_by("number"))

@@ -27,11 +27,11 @@ from django.views.decorators.http import require_GET
 
 import rules
 from audit.models import AuditEntry
-from matches import forms, selectors, services, wording
+from matches import access, forms, selectors, services, wording
 from matches.models import Match, Table
 from matches.selectors import LIVE
 from matches.serializers import winning_slot
-from tournaments import access, http_cache
+from tournaments import http_cache
 from tournaments import presentation as tournament_presentation
 from tournaments import services as tournament_services
 from tournaments.match_labels import match_label

@@ -11,16 +11,16 @@ from django.shortcuts import get_object_or_404, render
 from django.views import View
 from django.views.decorators.http import require_GET
 
-from matches import selectors_home
+from matches import access, selectors
 from matches.models import Table
 from matches.views import names_of, score_view
-from tournaments import access
+from tournaments import selectors_referee
 from tournaments.views import visible_tournament
 
 
 class RefereeHomeView(LoginRequiredMixin, View):
     def get(self, request: HttpRequest) -> HttpResponse:
-        groups = selectors_home.referee_live_matches(user=request.user)
+        groups = selectors_referee.referee_live_matches(user=request.user)
         for group in groups:
             group["live"] = [
                 {"match": m, "names": names_of(m), "s": score_view(m)} for m in group["live"]
@@ -33,7 +33,7 @@ class RefereeHomeView(LoginRequiredMixin, View):
 def table_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = visible_tournament(request, pk)
     table = get_object_or_404(Table, tournament=tournament, number=number)
-    match = selectors_home.table_now(table=table)
+    match = selectors.table_now(table=table)
     context = {"tournament": tournament, "table": table, "match": match}
     if match is not None:
         context.update(
@@ -42,5 +42,5 @@ def table_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             can_score=access.can_score_match(request.user, match),
         )
     else:
-        context["last"] = selectors_home.table_last_finished(table=table)
+        context["last"] = selectors.table_last_finished(table=table)
     return render(request, "matches/table.html", context)

@@ -10,6 +10,7 @@ from django.contrib import admin
 from django.utils.translation import gettext as _
 
 from audit.services import audit_record
+from tournaments.models import Player, Registration, Tournament
 
 
 def _jsonable(value: Any) -> Any:
@@ -22,8 +23,6 @@ class AuditedAdmin(admin.ModelAdmin):
     """Every save and delete in the admin is an audit entry (action "admin_change")."""
 
     def _audit(self, request: Any, obj: Any, what: str, fields: list[str]) -> None:
-        from tournaments.models import Player, Tournament
-
         tournament = obj if isinstance(obj, Tournament) else getattr(obj, "tournament", None)
         audit_record(
             actor=request.user,
@@ -75,8 +74,6 @@ class MatchAdminForm(forms.ModelForm):
             target = data.get(field)
             if target is not None and self.instance.pk and target.pk == self.instance.pk:
                 self.add_error(field, _("A match cannot lead to itself."))
-        from tournaments.models import Registration
-
         players = [data.get(f) for f in ("player_a", "player_b", "winner", "loser")]
         ids = {p.pk for p in players if p is not None}
         if ids:

@@ -22,7 +22,7 @@ from tournaments import serializers_players as sp
 from tournaments.api import PAGE_PARAMETERS, TournamentScopedView, _errors
 from tournaments.errors import FORBIDDEN, TournamentError
 from tournaments.models import Player, PlayerRequest, Registration, Series, Tournament
-from tournaments.services import entries
+from tournaments.services import entries, entry_rules
 from tournaments.services import series as series_services
 from tournaments.services.setup import fee_for
 from tournaments.views_players import me_context
@@ -159,9 +159,9 @@ def _entry_state(tournament: Tournament, user: Any) -> dict[str, Any]:
         if player is not None
         else None
     )
-    reserves = entries.reserve_list(tournament=tournament)
+    reserves = entry_rules.reserve_list(tournament=tournament)
     return {
-        "state": entries.entry_window_state(tournament),
+        "state": entry_rules.entry_window_state(tournament),
         "opens_at": tournament.entry_opens_at,
         "closes_at": tournament.entry_closes_at,
         "min_rating": tournament.entry_min_rating,
@@ -171,7 +171,7 @@ def _entry_state(tournament: Tournament, user: Any) -> dict[str, Any]:
             tournament=tournament, status=Registration.Status.ACTIVE
         ).count(),
         "fee_due": fee_for(tournament, player.rating) if player is not None else None,
-        "mine": entry_row(mine, entries.reserve_position(mine)) if mine is not None else None,
+        "mine": entry_row(mine, entry_rules.reserve_position(mine)) if mine is not None else None,
         "reserves": [entry_row(r, i) for i, r in enumerate(reserves, start=1)],
     }
 
@@ -251,7 +251,7 @@ class ReserveListView(TournamentScopedView):
     @extend_schema(responses={200: sp.EntryRowSerializer(many=True), **_errors(404)})
     def get(self, request: Request, tournament_pk: int) -> Response:
         tournament = self.get_tournament()
-        rows = entries.reserve_list(tournament=tournament)
+        rows = entry_rules.reserve_list(tournament=tournament)
         return Response(
             sp.EntryRowSerializer(
                 [entry_row(r, i) for i, r in enumerate(rows, start=1)], many=True
@@ -273,7 +273,9 @@ class CheckInView(TournamentScopedView):
         reg = services.registration_check_in(
             registration=reg, actor=request.user, present=data.validated_data["present"]
         )
-        return Response(sp.EntryRowSerializer(entry_row(reg, entries.reserve_position(reg))).data)
+        return Response(
+            sp.EntryRowSerializer(entry_row(reg, entry_rules.reserve_position(reg))).data
+        )
 
 
 @extend_schema(tags=["registrations"])

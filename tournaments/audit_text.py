@@ -11,6 +11,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from audit.models import AuditEntry
+from matches import wording
+from matches.models import Match
 from tournaments.match_labels import match_label
 from tournaments.models import Player, Tournament
 from tournaments.templatetags.luza import AUDIT_ACTIONS, money
@@ -119,8 +121,6 @@ class Speaker:
 
 def _load_matches(entries: list[AuditEntry]) -> None:
     """Every entry's match with its players, in one query."""
-    from matches.models import Match
-
     wanted = {e.match_id for e in entries if e.match_id and "match" not in e._state.fields_cache}
     if not wanted:
         return
@@ -142,8 +142,6 @@ def _match_names(entry: AuditEntry) -> dict[str, str]:
 
 def sentence(entry: AuditEntry, speaker: Speaker) -> str:
     """One entry in words."""
-    from matches import wording
-
     data = entry.data or {}
     who = speaker.who(entry)
     key = entry.match.key if entry.match is not None else data.get("key", "")

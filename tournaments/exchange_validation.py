@@ -26,9 +26,9 @@ from audit.models import AuditEntry
 from matches.models import Match, MatchEvent, Table
 from matches.selectors import LIVE  # one match of these per table (the model's constraint)
 from tournaments.access import ORGANISER_GROUP
+from tournaments.draw_plan import generate_bracket
 from tournaments.errors import TournamentError
 from tournaments.models import Player, RatingChange, Registration, Tournament, default_ruleset
-from tournaments.services.draw import generate_bracket
 from tournaments.services.setup import SETTINGS_FIELDS, clean_settings
 
 FORMAT = "luza-tournament"

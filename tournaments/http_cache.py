@@ -31,9 +31,10 @@ from django.core.cache import cache
 from django.http import HttpRequest
 from django.utils.translation import get_language
 
+from tournaments.models import Tournament
+
 if TYPE_CHECKING:
     from matches.models import Match
-    from tournaments.models import Tournament
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -68,8 +69,6 @@ def live_window(now: float | None = None) -> int:
 
 def bracket_etag(tournament: Tournament, now: float | None = None) -> str:
     """The public version, and while matches are played, the live window of their scores."""
-    from tournaments.models import Tournament
-
     etag = tournament_etag(tournament)
     if tournament.status == Tournament.Status.RUNNING:
         etag += f"-{live_window(now)}"

@@ -6,23 +6,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.db.models import Count, DecimalField, Q, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce
 
 from audit.models import AuditEntry
+from matches.models import Match
 from matches.querycache import CompiledQuery
+from matches.selectors import result_mark
+from matches.wording import result_mark_label
 from tournaments.algorithms import prizes
 from tournaments.algorithms.groups import GroupResult, group_table
 from tournaments.algorithms.model import Bracket, MatchSpec, Source
 from tournaments.algorithms.standings import final_standings
+from tournaments.draw_plan import DrawPlan, generate_bracket
+from tournaments.errors import TournamentError
+from tournaments.match_setup import effective_ruleset
 from tournaments.models import Player, RatingChange, Registration, Tournament
 from tournaments.names import fold_words
 from tournaments.presentation import SourceLabels, round_title, slot_status_label, stage_title
-
-if TYPE_CHECKING:
-    from tournaments.services.draw import DrawPlan
 
 ACTIVE = Registration.Status.ACTIVE
 WITHDRAWN = Registration.Status.WITHDRAWN
@@ -233,9 +236,6 @@ def _link(target: tuple[str, str] | None) -> dict[str, str] | None:
 
 def _specs(tournament: Tournament, entrants: int) -> dict[str, MatchSpec]:
     """The pure bracket's specs by key (for the slots' sources); empty before the draw."""
-    from tournaments.errors import TournamentError
-    from tournaments.services.draw import generate_bracket
-
     if entrants < 2:
         return {}
     try:
@@ -281,10 +281,6 @@ def tournament_bracket(*, tournament: Tournament) -> dict[str, Any]:
     """Every match of the drawn bracket as plain dicts grouped by stage and round: key, players
     (with seed and rating), where unknown players come from, score, race and head start,
     status, winner, table, links, and the Elo change. Three queries whatever the size."""
-    from matches.models import Match
-    from matches.selectors import result_mark
-    from matches.wording import result_mark_label
-
     # Plain values with the players and table joined: no model instances, and not the engine
     # state, the bulk of a row.
     rows = list(Match.objects.filter(tournament=tournament).order_by("pk").values(*_BRACKET_FIELDS))
@@ -389,8 +385,6 @@ def tournament_bracket(*, tournament: Tournament) -> dict[str, Any]:
 
 def bracket_from_plan(tournament: Tournament, plan: DrawPlan) -> dict[str, Any]:
     """A draw preview in the shape of ``tournament_bracket`` (no ids, nothing played)."""
-    from tournaments.services.match_setup import effective_ruleset
-
     by_seed = dict(enumerate(plan.order, start=1))
     source = SourceLabels()
 
@@ -467,8 +461,6 @@ class _Results:
     """The finished matches and seeds of a tournament, read once (two queries)."""
 
     def __init__(self, tournament: Tournament) -> None:
-        from matches.models import Match
-
         self.tournament = tournament
         self.regs = {
             r.player_id: r
@@ -549,9 +541,6 @@ class _Results:
 
 
 def _bracket(results: _Results) -> Bracket | None:
-    from tournaments.errors import TournamentError
-    from tournaments.services.draw import generate_bracket
-
     if len(results.regs) < 2:
         return None
     try:

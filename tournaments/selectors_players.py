@@ -21,7 +21,8 @@ from matches import selectors as match_selectors
 from matches.models import Match
 from tournaments import selectors
 from tournaments.algorithms.chart import Chart, ChartPoint, rating_chart
-from tournaments.models import Player, RatingChange, Registration, Tournament
+from tournaments.algorithms.series import StagePlace, series_standings
+from tournaments.models import Player, PlayerRequest, RatingChange, Registration, Series, Tournament
 
 logger = logging.getLogger(__name__)
 
@@ -340,8 +341,6 @@ def prize_total(rows: list[dict[str, Any]]) -> Decimal:
 
 
 def series_visible(*, user: Any) -> QuerySet[Any]:
-    from tournaments.models import Series
-
     if getattr(user, "is_superuser", False):
         return Series.objects.all()
     visible = Q(is_public=True)
@@ -362,8 +361,6 @@ def series_stages(*, series: Any, user: Any) -> list[Any]:
 def series_table(*, series: Any, user: Any, after: int | None = None) -> dict[str, Any]:
     """The standings after the finished stages (up to stage number `after`), with each
     stage's points per player (tournaments.algorithms.series)."""
-    from tournaments.algorithms.series import StagePlace, series_standings
-
     stages = series_stages(series=series, user=user)
     finished = [s for s in stages if s.tournament.status == Tournament.Status.FINISHED]
     if after is not None:
@@ -411,8 +408,6 @@ def player_series(*, player: Player, user: Any) -> list[dict[str, Any]]:
 def desk_entry(*, tournament: Tournament) -> dict[str, Any]:
     """What the registration desk shows of online entry: the reserve list, the check-ins and
     the pending requests to be added."""
-    from tournaments.models import PlayerRequest
-
     return {
         "reserves": list(
             Registration.objects.filter(tournament=tournament, status=Registration.Status.RESERVE)

@@ -26,10 +26,10 @@ from tournaments import access, selectors_players, services
 from tournaments.errors import TournamentError
 from tournaments.forms_players import PlayerRequestForm, RatingListForm, SignupForm
 from tournaments.models import Player, PlayerRequest, Registration, Series
-from tournaments.services.entries import (
+from tournaments.services.entries import own_registration
+from tournaments.services.entry_rules import (
     entry_window_state,
     limits_text,
-    own_registration,
     reserve_list,
     reserve_position,
 )

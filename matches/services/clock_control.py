@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 import rules
 from audit.services import audit_record
-from matches import errors, selectors
+from matches import access, errors, selectors
 from matches.models import Match
 from matches.querycache import (
     WriteBatch,
@@ -50,7 +50,6 @@ from matches.services.lifecycle import (
     match_finish_from_state,
 )
 from matches.services.locks import _LOCKED_ROW, _SAVE_MATCH, _lock
-from tournaments import access
 
 logger = logging.getLogger("matches.services")
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
 import rules
-from matches import errors, selectors
+from matches import access, errors, hooks, selectors
 from matches.models import IdempotencyRecord, Match, MatchEvent
 from matches.querycache import (
     WriteBatch,
@@ -17,8 +16,6 @@ from matches.querycache import (
 )
 from matches.services.base import Renderer, Status, WriteResult
 from matches.services.locks import _NEW_ENTRY, _NEW_RECORD, _user
-from tournaments import access
-from tournaments.models import Tournament
 
 
 def _ruleset(match: Match) -> dict[str, Any]:
@@ -169,5 +166,6 @@ def _bump_public(match: Match) -> None:
 
 
 def _bump_public_id(tournament_id: int) -> None:
-    """The public pages change: their ETags and the cached bracket follow public_version."""
-    Tournament.objects.filter(pk=tournament_id).update(public_version=F("public_version") + 1)
+    """The public pages change: their ETags and the cached bracket follow the tournament's
+    public version, which the tournament side bumps (matches.hooks)."""
+    hooks.listener().public_changed(tournament_id=tournament_id)

@@ -11,13 +11,12 @@ from django.utils.translation import gettext_lazy as _
 
 import rules
 from audit.services import audit_record
-from matches import errors
+from matches import access, errors
 from matches.models import Match
 from matches.services.base import CLOSED, Renderer, Status, WriteResult
 from matches.services.guards import _answer, _append, _idempotent_replay, _role, _state
 from matches.services.lifecycle import _after_close, _clock_halt, _player, match_finish_from_state
 from matches.services.locks import _lock, _user
-from tournaments import access
 
 
 @transaction.atomic

@@ -7,14 +7,13 @@ from typing import Any
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from matches import errors, selectors
+from matches import access, errors, selectors
 from matches.models import IdempotencyRecord, Match, MatchEvent
 from matches.querycache import (
     CompiledInsert,
     CompiledQuery,
     CompiledUpdate,
 )
-from tournaments import access
 
 
 def _user(actor: Any) -> Any:
@@ -74,7 +73,7 @@ def _locked(pk: Any) -> QuerySet[Match]:
 
 # Built once per thread: run on every scoring write, and its SQL (a hundred columns of four
 # tables) costs more to build than to run. The second adds the role flags of the user given
-# as its second argument (tournaments.access._role_flags): the role costs no query of its own.
+# as its second argument (matches.access._role_flags): the role costs no query of its own.
 _LOCKED_MATCH = CompiledQuery(lambda pk: _locked(pk)[:1])
 _LOCKED_MATCH_AND_ROLE = CompiledQuery(
     lambda pk, user_id: _locked(pk).annotate(**access.role_flag_annotations(user_id))[:1],

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 import rules
 from audit.services import audit_record
-from matches import errors
+from matches import access, errors
 from matches.models import MatchEvent
 from matches.querycache import (
     WriteBatch,
@@ -44,7 +44,6 @@ from matches.services.lifecycle import (
     match_finish_from_state,
 )
 from matches.services.locks import _SAVE_ENTRY, _SAVE_MATCH, _lock
-from tournaments import access
 
 
 @transaction.atomic

@@ -11,11 +11,10 @@ from django.utils import timezone
 
 from audit.services import audit_record
 from matches import errors
-from matches.models import Match, Table
+from matches.models import Match, Table, TournamentRow
 from matches.services.base import CLOSED, LIVE, Status
 from matches.services.guards import _bump_public, _bump_public_id
 from matches.services.locks import _lock
-from tournaments.models import Tournament
 
 
 def _lock_table(*, tournament_id: int, table: Table | int) -> Table:
@@ -92,7 +91,7 @@ def _fill_tables(*, tournament_id: int, tables: Iterable[Table], actor: Any) -> 
 
 
 @transaction.atomic
-def tables_ensure(*, tournament: Tournament, count: int, actor: Any) -> list[Table]:
+def tables_ensure(*, tournament: TournamentRow, count: int, actor: Any) -> list[Table]:
     """Tables 1..count exist and are in use; free tables above `count` go out of use."""
     if count < 0:
         raise ValueError("count must not be negative")
@@ -123,7 +122,7 @@ def tables_ensure(*, tournament: Tournament, count: int, actor: Any) -> list[Tab
 
 
 @transaction.atomic
-def table_assign_next(*, tournament: Tournament, actor: Any) -> list[Match]:
+def table_assign_next(*, tournament: TournamentRow, actor: Any) -> list[Match]:
     """Every free table in use gets the next ready match that is not held."""
     # Tables called show on the public pages. The tournament row before the table rows: the
     # order of a finishing match (match, tournament, table), so the two cannot deadlock.

@@ -141,7 +141,7 @@ def test_an_update_writes_what_save_with_update_fields_writes(tournament) -> Non
 
 def test_annotations_and_a_repeated_argument(tournament, organiser, referee) -> None:
     """The role flags of a user come with the match: the user's id is used three times."""
-    from tournaments.access import ROLE_FLAGS, role_flag_annotations
+    from matches.access import ROLE_FLAGS, role_flag_annotations
 
     match = MatchFactory(tournament=tournament)
     query = CompiledQuery(

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from matches import hooks
 from tests.conftest import PASSWORD
 
 
@@ -56,16 +57,15 @@ def login():
 @pytest.fixture
 def finished_calls(monkeypatch) -> list[int]:
     """Ids of the matches the tournament was told about, in order (the real hook still runs)."""
-    from tournaments import services as tournament_services
-
+    listener = hooks.listener()
     calls: list[int] = []
-    real = tournament_services.tournament_on_match_finished
+    real = listener.match_finished
 
     def spy(*, match) -> None:
         calls.append(match.pk)
         real(match=match)
 
-    monkeypatch.setattr(tournament_services, "tournament_on_match_finished", spy)
+    monkeypatch.setattr(listener, "match_finished", spy)
     return calls
 
 

@@ -12,7 +12,7 @@ from tests.factories import PlayerFactory, UserFactory
 from tournaments import services
 from tournaments.errors import TournamentError
 from tournaments.models import PlayerRequest, Registration
-from tournaments.services.entries import entry_window_state, reserve_list, reserve_position
+from tournaments.services.entry_rules import entry_window_state, reserve_list, reserve_position
 
 pytestmark = pytest.mark.django_db
 

@@ -12,9 +12,10 @@ from django.utils.translation import gettext as _
 
 from audit.models import AuditEntry
 from audit.services import audit_record
+from matches.models import Match
 from tournaments import access
 from tournaments.errors import BAD_REQUEST, CONFLICT, FORBIDDEN, TournamentError
-from tournaments.models import Player, PlayerClaim, RatingChange, Registration
+from tournaments.models import Player, PlayerClaim, RatingChange, Registration, Tournament
 
 MATCH_PLAYER_FIELDS = ("player_a", "player_b", "winner", "loser")
 
@@ -24,8 +25,6 @@ def player_merge(*, keep: Player, drop: Player, actor: Any) -> Player:
     """Merge `drop` into `keep`. Refused, with nothing changed, when both are in one
     tournament or both have a login. The kept record keeps its name and rating; a blank city,
     club or login is taken from the other."""
-    from matches.models import Match
-
     if not access.can_merge_players(actor):
         raise TournamentError(
             "forbidden", _("Only a superuser can merge players."), status=FORBIDDEN
@@ -88,8 +87,6 @@ def player_merge(*, keep: Player, drop: Player, actor: Any) -> Player:
         kept.user = user
         fields.append("user")
     kept.save(update_fields=[*fields, "updated_at"])
-    from tournaments.models import Tournament
-
     Tournament.objects.filter(registrations__player=kept).update(
         public_version=F("public_version") + 1
     )

@@ -10,6 +10,8 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from matches.models import Match
+from matches.services import match_walkover
 from tournaments.errors import BAD_REQUEST, CONFLICT, TournamentError
 from tournaments.models import Registration, Tournament
 from tournaments.services.registrations import registration_withdraw
@@ -22,9 +24,6 @@ NOT_BEGUN = ("ready", "on_table")
 def match_no_show(*, match: Any, absent_slot: str, actor: Any) -> Any:
     """Record that the player in ``absent_slot`` did not come: a walkover for the other one
     (reason ``no_show``, audited), then the no-show rule. Only for a match not begun."""
-    from matches.models import Match
-    from matches.services import match_walkover
-
     if absent_slot not in OTHER:
         raise TournamentError(
             "invalid",

@@ -13,14 +13,16 @@ from django.utils.translation import gettext as _
 
 import rules
 from audit.services import audit_record
+from matches.models import Match
+from matches.services import match_walkover
 from tournaments.algorithms import elo
 from tournaments.algorithms.groups import GroupResult, group_table
+from tournaments.draw_plan import generate_bracket
 from tournaments.errors import BAD_REQUEST, CONFLICT, TournamentError
 from tournaments.match_labels import match_label
+from tournaments.match_setup import ready_fields
 from tournaments.models import Player, RatingChange, Registration, Tournament
 from tournaments.services.common import Status, lock_tournament
-from tournaments.services.draw import generate_bracket
-from tournaments.services.match_setup import ready_fields
 from tournaments.services.setup import rule_error_message
 
 DONE = ("finished", "walkover")
@@ -29,12 +31,6 @@ PENDING = ("scheduled", "ready", "on_table", "running", "paused")
 NOT_STARTED = ("scheduled", "ready", "on_table", "void")
 OTHER = {"a": "b", "b": "a"}
 RATED_RESULTS = ("race", "time", "corrected")
-
-
-def _match_model() -> Any:
-    from matches.models import Match
-
-    return Match
 
 
 # --- ratings -------------------------------------------------------------------------------
@@ -212,8 +208,6 @@ def _walkover_withdrawn(progress: _Progress, match: Any) -> None:
     gone = [slot for slot in ("a", "b") if progress.withdrawn(getattr(match, f"player_{slot}_id"))]
     if not gone:
         return
-    from matches.services import match_walkover
-
     # Both withdrawn: one of them goes on, to be walked over again in his next match.
     winner_slot = OTHER[gone[0]] if len(gone) == 1 else "a"
     match_walkover(match=match, winner_slot=winner_slot, actor=None, reason="withdrawn")
@@ -229,7 +223,6 @@ def _void(target: Any) -> None:
 def _reset_needed(match: Any) -> bool:
     """The grand-final reset is played only if GF-1's loser had not lost before (he came
     from the upper bracket)."""
-    Match = _match_model()
     losses = Match.objects.filter(
         tournament_id=match.tournament_id, loser_id=match.loser_id, status__in=DONE
     ).count()
@@ -238,7 +231,6 @@ def _reset_needed(match: Any) -> bool:
 
 def _route(progress: _Progress, match: Any) -> None:
     """Winner and loser to the matches they feed (the slots the links name)."""
-    Match = _match_model()
     targets: dict[int, dict[str, int | None]] = {}
     if match.winner_to_id:
         targets.setdefault(match.winner_to_id, {})[match.winner_slot] = match.winner_id
@@ -258,7 +250,6 @@ def _route(progress: _Progress, match: Any) -> None:
 def _group_feeds(progress: _Progress, group: int) -> dict[str, dict[str, int | None]]:
     """Once every match of a group is done, its ranking fills the play-off slots it feeds:
     {match key: {slot: player}}. Empty while the group is still playing."""
-    Match = _match_model()
     tournament = progress.tournament
     group_matches = list(
         Match.objects.filter(tournament=tournament, stage="group", group=group).values(
@@ -296,7 +287,6 @@ def _group_feeds(progress: _Progress, group: int) -> dict[str, dict[str, int | N
 def _seat_by_key(progress: _Progress, feeds: Mapping[str, Mapping[str, int | None]]) -> None:
     if not feeds:
         return
-    Match = _match_model()
     # order_by: Match's default ordering joins the tournament, which FOR UPDATE would lock.
     locked = list(
         Match.objects.select_for_update()
@@ -313,7 +303,6 @@ def _seat_by_key(progress: _Progress, feeds: Mapping[str, Mapping[str, int | Non
 def _after_change(tournament: Tournament) -> None:
     """Bump the public version; running once anything is played, finished when nothing is left
     (and running again if a correction brought a match back)."""
-    Match = _match_model()
     Tournament.objects.filter(pk=tournament.pk).update(public_version=F("public_version") + 1)
     tournament.refresh_from_db(fields=["public_version", "status"])
     pending = Match.objects.filter(tournament=tournament, status__in=PENDING).exists()
@@ -381,7 +370,6 @@ def tournament_on_match_finished(*, match: Any) -> None:
 def _fed_matches(tournament: Tournament, match: Any) -> list[Any]:
     """The matches a result feeds, locked: its winner's and loser's next matches, and for a
     group match the play-off matches the group's ranking fills."""
-    Match = _match_model()
     ids = [i for i in (match.winner_to_id, match.loser_to_id) if i]
     fed = list(Match.objects.select_for_update().filter(pk__in=ids).order_by("pk"))
     if match.stage == "group" and match.group is not None:
@@ -440,7 +428,6 @@ def match_correct_result(
     The match's result fields then hold the corrected result (result "corrected"), with who
     corrected it, when, why and the result it replaced; the log of what was played is kept.
     The same result again changes nothing."""
-    Match = _match_model()
     if winner_slot not in ("a", "b"):
         raise TournamentError(
             "invalid_correction", _("The winner must be player a or b."), status=BAD_REQUEST
@@ -557,7 +544,6 @@ def match_set_handicap(
 ) -> Any:
     """The organiser overrides a match's head start (and race) before anything is played in
     it; the next re-seat (a result correction) goes back to the scheme."""
-    Match = _match_model()
     row = Match.objects.select_for_update().get(pk=match.pk)
     tournament = Tournament.objects.get(pk=row.tournament_id)
     if row.player_a_id is None or row.player_b_id is None:

@@ -10,6 +10,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit.services import audit_record
+from matches.models import Match
+from matches.services import match_walkover
 from tournaments.errors import CONFLICT, TournamentError
 from tournaments.models import Player, Registration, Tournament
 from tournaments.services.common import (
@@ -18,7 +20,7 @@ from tournaments.services.common import (
     lock_tournament,
     require_status,
 )
-from tournaments.services.entries import rating_limit_error, reserve_promote
+from tournaments.services.entry_rules import rating_limit_error, reserve_promote
 from tournaments.services.players import player_create
 from tournaments.services.setup import fee_for
 
@@ -182,8 +184,6 @@ def _take_out(
     status: str,
     allowed: tuple[str, ...],
 ) -> Registration:
-    from matches.models import Match
-
     player_id = registration.player_id
     # Lock order as in the matches app (match, then tournament): his pending matches first.
     pending_ids = list(
@@ -232,8 +232,6 @@ def _take_out(
         },
     )
     if after_draw:
-        from matches.services import match_walkover
-
         for match_id in pending_ids:
             # Re-read: an earlier walkover's progression may already have settled this one.
             match = Match.objects.get(pk=match_id)

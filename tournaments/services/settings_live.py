@@ -15,10 +15,11 @@ from django.utils.translation import gettext as _
 
 import rules
 from audit.services import audit_record
+from matches.models import Match
 from tournaments.errors import CONFLICT, TournamentError
+from tournaments.match_setup import STAGE_RULES_KEY, clock_limit_seconds, effective_ruleset
 from tournaments.models import Registration, Tournament
 from tournaments.services.common import Status, bump_public_version, lock_tournament
-from tournaments.services.match_setup import STAGE_RULES_KEY, clock_limit_seconds, effective_ruleset
 from tournaments.services.setup import (
     LIVE_FIELDS,
     SETTINGS_FIELDS,
@@ -41,8 +42,6 @@ def settings_editable(tournament: Tournament) -> tuple[str, ...]:
 
 
 def _unstarted_matches(tournament: Tournament) -> list[Any]:
-    from matches.models import Match
-
     return list(
         Match.objects.filter(
             tournament=tournament, status__in=NOT_STARTED, version=0, started_at__isnull=True
@@ -208,8 +207,6 @@ def tournament_archive(*, tournament: Tournament, actor: Any, archived: bool) ->
 
 def tournament_delete_blockers(*, tournament: Tournament) -> list[str]:
     """Why the tournament cannot be deleted (empty: it can): money taken, a match played."""
-    from matches.models import Match
-
     reasons = []
     if Registration.objects.filter(tournament=tournament, paid=True).exists():
         reasons.append(_("Entry fees have been paid."))

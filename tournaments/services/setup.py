@@ -19,6 +19,7 @@ from tournaments import presets
 from tournaments.algorithms import fees, handicap
 from tournaments.errors import BAD_REQUEST, TournamentError
 from tournaments.field_names import field_label, values_label
+from tournaments.match_setup import stage_ruleset
 from tournaments.models import Registration, Tournament
 from tournaments.services.common import (
     Status,
@@ -27,10 +28,9 @@ from tournaments.services.common import (
     lock_tournament,
     require_status,
 )
+from tournaments.services.entry_rules import reserve_promote
 
 STAGE_KEYS = ("upper", "lower", "playoff", "grand_final", "group")
-# A stage without its own entry plays by its parent's (the grand final continues the upper).
-STAGE_PARENT = {"grand_final": "upper"}
 STAGE_RULE_KEYS = ("balls_to_win", "frames_to_win", "time_limit_minutes")
 MAX_TIME_LIMIT = 600
 MAX_PLAYERS = 1024
@@ -159,26 +159,6 @@ def _int_or_none(field: str, value: Any, lo: int, hi: int, *, allow_none: bool) 
             % {"field": field_label(field), "min": lo, "max": hi},
         )
     return value
-
-
-def stage_overrides(stage_rules: Mapping[str, Any], stage_key: str) -> dict[str, Any]:
-    """A stage's race and time limit overrides, over its parent stage's."""
-    parent = STAGE_PARENT.get(stage_key)
-    merged = dict(stage_rules.get(parent) or {}) if parent else {}
-    merged.update(stage_rules.get(stage_key) or {})
-    return merged
-
-
-def stage_ruleset(values: Mapping[str, Any], stage_key: str | None) -> dict[str, Any]:
-    """The tournament ruleset with one stage's race overrides (not validated)."""
-    ruleset = dict(values["ruleset"])
-    ruleset["discipline"] = values["discipline"]
-    if stage_key is not None:
-        overrides = stage_overrides(values.get("stage_rules") or {}, stage_key)
-        for key in ("balls_to_win", "frames_to_win"):
-            if key in overrides:
-                ruleset[key] = overrides[key]
-    return ruleset
 
 
 def clean_settings(values: dict[str, Any]) -> dict[str, Any]:
@@ -495,8 +475,6 @@ def tournament_update(*, tournament: Tournament, actor: Any, data: Mapping[str, 
             data={"changed": sorted(changed)},
         )
         if "max_players" in changed and locked.status == Status.REGISTRATION:
-            from tournaments.services.entries import reserve_promote
-
             reserve_promote(locked=locked, actor=actor)  # more places: the reserves move up
     return locked
 

@@ -12,7 +12,7 @@ register = template.Library()
 @register.inclusion_tag("players/_tournament_extras.html", takes_context=True)
 def tournament_extras(context: Any, tournament: Any) -> dict[str, Any]:
     from tournaments.selectors_players import series_visible
-    from tournaments.services.entries import entry_window_state
+    from tournaments.services.entry_rules import entry_window_state
 
     user = context["request"].user
     return {

@@ -3,12 +3,36 @@ the stage's race, the handicap), the engine's initial state and the clock limit.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import rules
 from tournaments.algorithms import handicap
 from tournaments.models import Tournament
-from tournaments.services.setup import stage_overrides, stage_ruleset
+
+# A stage without its own entry plays by its parent's (the grand final continues the upper).
+STAGE_PARENT = {"grand_final": "upper"}
+
+
+def stage_overrides(stage_rules: Mapping[str, Any], stage_key: str) -> dict[str, Any]:
+    """A stage's race and time limit overrides, over its parent stage's."""
+    parent = STAGE_PARENT.get(stage_key)
+    merged = dict(stage_rules.get(parent) or {}) if parent else {}
+    merged.update(stage_rules.get(stage_key) or {})
+    return merged
+
+
+def stage_ruleset(values: Mapping[str, Any], stage_key: str | None) -> dict[str, Any]:
+    """The tournament ruleset with one stage's race overrides (not validated)."""
+    ruleset = dict(values["ruleset"])
+    ruleset["discipline"] = values["discipline"]
+    if stage_key is not None:
+        overrides = stage_overrides(values.get("stage_rules") or {}, stage_key)
+        for key in ("balls_to_win", "frames_to_win"):
+            if key in overrides:
+                ruleset[key] = overrides[key]
+    return ruleset
+
 
 # Which `stage_rules` entry a bracket stage plays by. The grand final continues the upper
 # bracket unless it has its own race; a single-elimination bracket and the third-place match are play-off matches.
