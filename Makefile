@@ -52,6 +52,7 @@ lint: $(VENV)/.test-deps
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict rules/ tournaments/algorithms/
+	$(BIN)/lint-imports --no-logo
 	$(DEV_ENV) $(MANAGE) makemigrations --check --dry-run
 
 clean:

@@ -12,6 +12,7 @@ from django.utils import timezone
 from matches import clock
 from matches.models import Match, MatchEvent, Table, TournamentRow
 from matches.querycache import CompiledQuery
+from matches.wording import result_mark_label
 
 LAST_EVENTS = 10
 LIVE = (Match.Status.ON_TABLE, Match.Status.RUNNING, Match.Status.PAUSED)
@@ -223,8 +224,6 @@ def correction_data(match: Match) -> dict[str, Any] | None:
 
 def group_results(*, tournament_id: int) -> dict[int, list[dict[str, Any]]]:
     """The group matches with a result, by group, each with how it ended (one query)."""
-    from matches.wording import result_mark_label  # wording imports the rules engine
-
     rows = (
         Match.objects.filter(tournament_id=tournament_id, stage="group", status__in=WITH_RESULT)
         .order_by("group", "round", "order", "pk")

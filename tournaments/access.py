@@ -10,21 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from django.contrib.auth.mixins import AccessMixin
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import Http404
-from rest_framework.exceptions import NotFound
-from rest_framework.permissions import SAFE_METHODS, BasePermission
 
 from matches.access import (
     can_manage_tournament,
-    can_score_match,
-    can_view_match,
     is_tournament_referee,
-    match_scoring_role,
 )
-from matches.models import Match, Table
 from tournaments.models import IssuedLogin, Registration, Tournament
 
 if TYPE_CHECKING:
@@ -78,95 +70,12 @@ def managed_tournaments(user: Actor) -> QuerySet[Tournament]:
     return Tournament.objects.filter(organisers=user)
 
 
-def _can_view_object(user: Any, obj: Any) -> bool:
-    if isinstance(obj, Match):
-        return can_view_match(user, obj)
-    return can_view_tournament(user, _tournament_of(obj))
-
-
-def require_visible(user: Any, obj: Any) -> None:
-    """An object of a tournament the user may not see does not exist for him: 404, the answer
-    to an unknown id, for reads and writes alike, so that guessing ids confirms nothing."""
-    if not _can_view_object(user, obj):
-        raise NotFound
-
-
 # --- Declarations for views -----------------------------------------------------------------
-
-
-def _tournament_of(obj: Any) -> Tournament:
-    if isinstance(obj, Tournament):
-        return obj
-    if isinstance(obj, Match | Registration | Table):
-        return obj.tournament
-    raise TypeError(f"no tournament for {type(obj).__name__}")
-
-
-class TournamentPermission(BasePermission):
-    """Read: anyone who may see the tournament. Write: its organisers."""
-
-    def has_permission(self, request: Any, view: Any) -> bool:
-        if request.method in SAFE_METHODS:
-            return True
-        if getattr(view, "action", None) == "create" and getattr(view, "creates_tournament", False):
-            return is_organiser_role(request.user)
-        return bool(request.user and request.user.is_authenticated)
-
-    def has_object_permission(self, request: Any, view: Any, obj: Any) -> bool:
-        require_visible(request.user, obj)
-        if request.method in SAFE_METHODS:
-            return True
-        return can_manage_tournament(request.user, _tournament_of(obj))
-
-
-class MatchScoringPermission(BasePermission):
-    """Read: anyone who may see the match. Write: organisers, referees, self-scoring players."""
-
-    def has_permission(self, request: Any, view: Any) -> bool:
-        if request.method in SAFE_METHODS:
-            return True
-        return bool(request.user and request.user.is_authenticated)
-
-    def has_object_permission(self, request: Any, view: Any, obj: Match) -> bool:
-        require_visible(request.user, obj)
-        if request.method in SAFE_METHODS:
-            return True
-        return can_score_match(request.user, obj)
-
-
-class OrganiserRequiredMixin(AccessMixin):
-    """Panel views: the user must organise `self.get_tournament()` (or be a superuser). A
-    tournament he may not even see is a 404, as on the public pages; one he sees is a 403."""
-
-    def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> Any:
-        if not request.user.is_authenticated:
-            return self.handle_no_permission()
-        tournament = self.get_tournament()  # type: ignore[attr-defined]
-        if not can_manage_tournament(request.user, tournament):
-            if not can_view_tournament(request.user, tournament):
-                raise Http404
-            raise PermissionDenied
-        return super().dispatch(request, *args, **kwargs)
 
 
 def require_manage(user: Any, tournament: Tournament) -> None:
     if not can_manage_tournament(user, tournament):
         raise PermissionDenied
-
-
-class MatchWritePermission(BasePermission):
-    """MatchScoringPermission with the role cached for the service that does the write."""
-
-    def has_permission(self, request: Any, view: Any) -> bool:
-        if request.method in SAFE_METHODS:
-            return True
-        return bool(request.user and request.user.is_authenticated)
-
-    def has_object_permission(self, request: Any, view: Any, obj: Match) -> bool:
-        require_visible(request.user, obj)
-        if request.method in SAFE_METHODS:
-            return True
-        return match_scoring_role(request.user, obj) is not None
 
 
 # --- People: players of the shared registry, logins the panel issues -------------------------
@@ -239,21 +148,3 @@ def can_reset_login_password(user: Any, login: Any, tournament: Tournament) -> b
 
 
 # --- Logins of the organiser role (API tokens) -----------------------------------------------
-
-
-class OrganiserRolePermission(BasePermission):
-    """API: members of the organiser group and superusers, for every method."""
-
-    def has_permission(self, request: Any, view: Any) -> bool:
-        return is_organiser_role(request.user)
-
-
-class OrganiserRoleRequiredMixin(AccessMixin):
-    """Pages of the organiser role not tied to one tournament: anonymous → login, others 403."""
-
-    def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> Any:
-        if not request.user.is_authenticated:
-            return self.handle_no_permission()
-        if not is_organiser_role(request.user):
-            raise PermissionDenied
-        return super().dispatch(request, *args, **kwargs)

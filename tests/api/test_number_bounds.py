@@ -141,7 +141,7 @@ def test_a_value_the_database_refuses_is_a_400_not_a_503(world: World) -> None:
 
 
 def test_decimal_bounds_match_the_columns() -> None:
-    from tournaments.serializers import MONEY_MAX
+    from tournaments.web.api.serializers import MONEY_MAX
 
     field = Tournament._meta.get_field("entry_fee")
     digits = field.max_digits - field.decimal_places

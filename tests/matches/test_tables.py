@@ -173,7 +173,7 @@ def test_the_board_takes_the_same_queries_for_any_number_of_tables(tournament, o
     def board_queries() -> int:
         with CaptureQueriesContext(connection) as ctx:
             board = selectors.table_board(tournament=tournament)
-            from matches.serializers import TableBoardSerializer
+            from matches.web.api.serializers import TableBoardSerializer
 
             TableBoardSerializer(board).data  # noqa: B018 - rendering must not query
         return len(ctx.captured_queries)

@@ -108,8 +108,8 @@ def test_while_a_new_version_is_computed_the_api_sends_the_last_one_without_an_e
 ) -> None:
     from django.core.cache import cache
 
-    from tournaments import http_cache
     from tournaments.models import Tournament
+    from tournaments.web.shared import http_cache
 
     monkeypatch.setattr(http_cache, "live_window", lambda now=None: 1)  # no window boundary
     url = f"/api/v1/tournaments/{drawn.pk}/bracket/"

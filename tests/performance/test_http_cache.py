@@ -158,7 +158,7 @@ def test_while_a_new_version_renders_other_pollers_get_the_last_one_without_an_e
 ) -> None:
     from django.core.cache import cache
 
-    from tournaments import http_cache
+    from tournaments.web.shared import http_cache
 
     monkeypatch.setattr(http_cache, "live_window", lambda now=None: 1)  # no window boundary
     before = bracket(Client(), drawn)

@@ -11,8 +11,8 @@ import pytest
 from django.utils import translation
 from django.utils.translation import ngettext
 
-from matches.views import referee_ui
-from tournaments.views import _race
+from matches.web.referee.views import referee_ui
+from tournaments.regulation import _race
 
 PO = Path(__file__).resolve().parents[2] / "locale" / "ru" / "LC_MESSAGES" / "django.po"
 COUNTS = (1, 2, 5, 21, 25)

@@ -1,0 +1,101 @@
+"""The public match pages: the scoreboard, a table's page (the QR code on its card leads
+there) and the table overlay for a stream or a TV. Each is live (tournaments.web.shared.pages)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from matches import access, selectors
+from matches.models import Match, Table
+from matches.selectors import LIVE
+from tournaments.presentation import names_of
+from tournaments.web.shared import http_cache
+from tournaments.web.shared.pages import live_response, visible_tournament
+from tournaments.web.shared.scoreboard import score_view, scoreboard_context
+
+
+def _visible_match(request: HttpRequest, pk: int) -> Match:
+    try:
+        match = selectors.match_get(match_id=pk)
+    except Match.DoesNotExist:
+        raise Http404 from None
+    if not access.can_view_match(request.user, match):
+        raise Http404
+    return match
+
+
+@require_GET
+def scoreboard(request: HttpRequest, pk: int) -> HttpResponse:
+    match = _visible_match(request, pk)
+
+    def context() -> dict[str, Any]:
+        data = scoreboard_context(match)
+        data["tournament"] = match.tournament
+        if request.user.is_authenticated and not request.GET.get("fragment"):
+            data["can_score"] = access.match_scoring_role(request.user, match) is not None
+            data["can_manage"] = access.can_manage_tournament(request.user, match.tournament)
+        return data
+
+    return live_response(
+        request,
+        etag=http_cache.match_tag(match),
+        page="matches/scoreboard.html",
+        fragment="matches/_scoreboard.html",
+        context=context,
+    )
+
+
+@require_GET
+def table_overlay(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    tournament = visible_tournament(request, pk)
+    table = get_object_or_404(Table, tournament=tournament, number=number)
+    match = (
+        selectors.match_queryset()
+        .filter(table=table, status__in=LIVE)
+        .order_by("-called_at", "-pk")
+        .first()
+    )
+    if match is None:
+        # Between matches the broadcast shows the table's last result, and how it ended.
+        match = (
+            selectors.match_queryset()
+            .filter(table=table, status__in=selectors.WITH_RESULT)
+            .order_by("-finished_at", "-pk")
+            .first()
+        )
+    etag = f"o{table.pk}-" + (http_cache.match_tag(match) if match else "free")
+
+    def context() -> dict[str, Any]:
+        data: dict[str, Any] = {"tournament": tournament, "table": table}
+        if match is not None:
+            data.update(scoreboard_context(match))
+        return data
+
+    return live_response(
+        request,
+        etag=etag,
+        page="matches/overlay.html",
+        fragment="matches/_overlay.html",
+        context=context,
+    )
+
+
+@require_GET
+def table_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    tournament = visible_tournament(request, pk)
+    table = get_object_or_404(Table, tournament=tournament, number=number)
+    match = selectors.table_now(table=table)
+    context = {"tournament": tournament, "table": table, "match": match}
+    if match is not None:
+        context.update(
+            names=names_of(match),
+            s=score_view(match),
+            can_score=access.can_score_match(request.user, match),
+        )
+    else:
+        context["last"] = selectors.table_last_finished(table=table)
+    return render(request, "matches/table.html", context)
