@@ -12,11 +12,13 @@ from django.utils import timezone
 from matches import clock
 from matches.models import Match, MatchEvent, Table, TournamentRow
 from matches.querycache import CompiledQuery
-from matches.wording import result_mark_label
 
 LAST_EVENTS = 10
-LIVE = (Match.Status.ON_TABLE, Match.Status.RUNNING, Match.Status.PAUSED)
-CLOSED = (Match.Status.FINISHED, Match.Status.WALKOVER, Match.Status.VOID)
+# The statuses by what a reader asks of them, defined once for every app.
+NOT_STARTED = (Match.Status.READY, Match.Status.ON_TABLE)  # may start now: players known
+LIVE = (Match.Status.ON_TABLE, Match.Status.RUNNING, Match.Status.PAUSED)  # at a table
+CLOSED = (Match.Status.FINISHED, Match.Status.WALKOVER, Match.Status.VOID)  # takes no more
+WITH_RESULT = (Match.Status.FINISHED, Match.Status.WALKOVER)  # a winner and a loser
 QUEUE_ORDER = ("schedule_round", "stage", "round", "order", "pk")
 
 
@@ -112,8 +114,6 @@ def match_player_names(*, match: Match) -> dict[str, str]:
 
 
 # --- the result: one record that every reader shows -------------------------------------------
-
-WITH_RESULT = (Match.Status.FINISHED, Match.Status.WALKOVER)
 
 
 def winning_slot(match: Match) -> str | None:
@@ -223,7 +223,8 @@ def correction_data(match: Match) -> dict[str, Any] | None:
 
 
 def group_results(*, tournament_id: int) -> dict[int, list[dict[str, Any]]]:
-    """The group matches with a result, by group, each with how it ended (one query)."""
+    """The group matches with a result, by group, each with how it ended (one query); its
+    words are tournaments.presentation.group_results_shown's."""
     rows = (
         Match.objects.filter(tournament_id=tournament_id, stage="group", status__in=WITH_RESULT)
         .order_by("group", "round", "order", "pk")
@@ -258,7 +259,7 @@ def group_results(*, tournament_id: int) -> dict[int, list[dict[str, Any]]]:
                 "score_a": row["score_a"],
                 "score_b": row["score_b"],
                 "mark": mark,
-                "mark_label": result_mark_label(mark, row["corrected_from"]),
+                "corrected_from": row["corrected_from"],
             }
         )
     return out

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import rules
+from matches.models import Match
 from tournaments.algorithms import handicap
 from tournaments.models import Tournament
 
@@ -93,5 +94,5 @@ def ready_fields(
         "state": rules.initial_state(ruleset),
         "clock_limit_seconds": clock_limit_seconds(tournament, stage),
         "head_start_overridden": False,
-        "status": "ready",
+        "status": Match.Status.READY,
     }

@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from matches import selectors as match_selectors
 from matches.models import Match
+from matches.selectors import WITH_RESULT
 from tournaments import selectors
 from tournaments.algorithms.chart import Chart, ChartPoint, rating_chart
 from tournaments.algorithms.series import StagePlace, series_standings
@@ -37,7 +38,6 @@ SORTS = {
     "city": ("city", "-rating", "pk"),
     "club": ("club", "-rating", "pk"),
 }
-WITH_RESULT = (Match.Status.FINISHED, Match.Status.WALKOVER)
 UPCOMING = (
     Match.Status.ON_TABLE,
     Match.Status.RUNNING,

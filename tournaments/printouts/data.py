@@ -12,7 +12,7 @@ from matches.selectors import QUEUE_ORDER, match_queryset
 from tournaments import selectors
 from tournaments.diplomas import initials_first
 from tournaments.models import Registration, Tournament
-from tournaments.presentation import names_of, stage_label
+from tournaments.presentation import bracket_shown, names_of, stage_label
 from tournaments.printouts.layout import bracket_sheets
 from tournaments.printouts.qr import qr_data_uri
 
@@ -26,7 +26,7 @@ SHEET_FRAMES = 5
 def bracket_data(tournament: Tournament) -> dict[str, Any]:
     """The bracket's sheets; each match also with the time it was called or started (a club's
     wall sheet says when a match was played)."""
-    bracket = selectors.tournament_bracket(tournament=tournament)
+    bracket = bracket_shown(selectors.tournament_bracket(tournament=tournament))
     times = {
         pk: started or called
         for pk, started, called in Match.objects.filter(tournament=tournament).values_list(

@@ -13,6 +13,7 @@ from tournaments.errors import CONFLICT, TournamentError
 from tournaments.models import Tournament
 
 Status = Tournament.Status
+OTHER = {"a": "b", "b": "a"}  # the other slot of a match
 
 # The organiser-driven life cycle; "finished" is reached only when nothing is left to play.
 TRANSITIONS: dict[str, tuple[str, ...]] = {

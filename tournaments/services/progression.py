@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 import rules
 from audit.services import audit_record
 from matches.models import Match
+from matches.selectors import WITH_RESULT
 from matches.services import match_walkover
 from tournaments.algorithms import elo
 from tournaments.algorithms.groups import GroupResult, group_table
@@ -22,14 +23,19 @@ from tournaments.errors import BAD_REQUEST, CONFLICT, TournamentError
 from tournaments.match_labels import match_label
 from tournaments.match_setup import ready_fields
 from tournaments.models import Player, RatingChange, Registration, Tournament
-from tournaments.services.common import Status, lock_tournament
+from tournaments.services.common import OTHER, Status, lock_tournament
 from tournaments.services.setup import rule_error_message
 
-DONE = ("finished", "walkover")
-PENDING = ("scheduled", "ready", "on_table", "running", "paused")
+MatchStatus = Match.Status
+PENDING = (
+    MatchStatus.SCHEDULED,
+    MatchStatus.READY,
+    MatchStatus.ON_TABLE,
+    MatchStatus.RUNNING,
+    MatchStatus.PAUSED,
+)
 # A match that may still change its players: nothing has been played in it.
-NOT_STARTED = ("scheduled", "ready", "on_table", "void")
-OTHER = {"a": "b", "b": "a"}
+UNPLAYED = (MatchStatus.SCHEDULED, MatchStatus.READY, MatchStatus.ON_TABLE, MatchStatus.VOID)
 RATED_RESULTS = ("race", "time", "corrected")
 
 
@@ -41,7 +47,7 @@ def _is_rated(tournament: Tournament, match: Any) -> bool:
     # disqualification) says nothing about playing strength.
     return bool(
         tournament.rated
-        and match.status == "finished"
+        and match.status == MatchStatus.FINISHED
         and match.result in RATED_RESULTS
         and match.winner_id
         and match.loser_id
@@ -148,7 +154,7 @@ class _Progress:
 
 def _started(match: Any) -> bool:
     """Play has begun in the match (an event, or its clock started), or it has a result."""
-    return match.status not in NOT_STARTED or match.version > 0 or match.started_at is not None
+    return match.status not in UNPLAYED or match.version > 0 or match.started_at is not None
 
 
 def _blocked(target: Any, code: str, message: str) -> TournamentError:
@@ -188,14 +194,14 @@ def _seat(progress: _Progress, target: Any, seats: Mapping[str, int | None]) -> 
             rating_a=progress.reg(target.player_a_id)[0],
             rating_b=progress.reg(target.player_b_id)[0],
         )
-        if target.status == "on_table":
+        if target.status == MatchStatus.ON_TABLE:
             # Called to a table but not begun: it stays there with its new player.
             ready.pop("status")
         for field, value in ready.items():
             setattr(target, field, value)
         fields += ready.keys()
-    elif not both and target.status != "scheduled":
-        target.status = "scheduled"
+    elif not both and target.status != MatchStatus.SCHEDULED:
+        target.status = MatchStatus.SCHEDULED
         fields.append("status")
     if not fields:
         return
@@ -216,7 +222,7 @@ def _walkover_withdrawn(progress: _Progress, match: Any) -> None:
 def _void(target: Any) -> None:
     _refuse_if_started(target)
     target.player_a_id = target.player_b_id = None
-    target.status = "void"
+    target.status = MatchStatus.VOID
     target.save(update_fields=["player_a", "player_b", "status", "updated_at"])
 
 
@@ -224,7 +230,7 @@ def _reset_needed(match: Any) -> bool:
     """The grand-final reset is played only if GF-1's loser had not lost before (he came
     from the upper bracket)."""
     losses = Match.objects.filter(
-        tournament_id=match.tournament_id, loser_id=match.loser_id, status__in=DONE
+        tournament_id=match.tournament_id, loser_id=match.loser_id, status__in=WITH_RESULT
     ).count()
     return losses <= 1
 
@@ -241,7 +247,7 @@ def _route(progress: _Progress, match: Any) -> None:
         # have moved players on already.
         target = Match.objects.select_for_update().get(pk=target_id)
         if target.conditional and not _reset_needed(match):
-            if target.status != "void":
+            if target.status != MatchStatus.VOID:
                 _void(target)
             continue
         _seat(progress, target, targets[target_id])
@@ -256,7 +262,7 @@ def _group_feeds(progress: _Progress, group: int) -> dict[str, dict[str, int | N
             "status", "player_a_id", "player_b_id", "score_a", "score_b", "winner_id"
         )
     )
-    if any(m["status"] not in DONE for m in group_matches):
+    if any(m["status"] not in WITH_RESULT for m in group_matches):
         return {}
     seeds = dict(
         Registration.objects.filter(tournament=tournament, seed__isnull=False).values_list(
@@ -345,7 +351,7 @@ def tournament_on_match_finished(*, match: Any) -> None:
     over (winner, loser, scores set): rates it, moves both players on, fills the play-off
     from a completed group, and finishes the tournament when nothing is left to play."""
     tournament = lock_tournament(match.tournament_id)
-    if match.status not in DONE or not match.winner_id:
+    if match.status not in WITH_RESULT or not match.winner_id:
         raise TournamentError(
             "match_not_finished",
             _("Match %(key)s has no result yet.") % {"key": match_label(match.key)},
@@ -440,7 +446,7 @@ def match_correct_result(
                 status=BAD_REQUEST,
             )
     row = Match.objects.select_for_update().get(pk=match.pk)
-    if row.status not in DONE:
+    if row.status not in WITH_RESULT:
         raise TournamentError(
             "match_not_finished",
             _("Match %(key)s has no result to correct yet.") % {"key": match_label(row.key)},
@@ -483,7 +489,7 @@ def match_correct_result(
     row.correction_reason = reason[:300]
     row.winner_id, row.loser_id = new_winner, new_loser
     row.score_a, row.score_b = score_a, score_b
-    row.status = "finished"
+    row.status = MatchStatus.FINISHED
     row.result = "corrected"
     if row.finished_at is None:
         row.finished_at = now

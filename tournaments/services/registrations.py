@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from audit.services import audit_record
 from matches.models import Match
+from matches.selectors import NOT_STARTED
 from matches.services import match_walkover
 from tournaments.errors import CONFLICT, TournamentError
 from tournaments.models import Player, Registration, Tournament
@@ -28,7 +29,7 @@ ACTIVE = Registration.Status.ACTIVE
 WITHDRAWN = Registration.Status.WITHDRAWN
 DISQUALIFIED = Registration.Status.DISQUALIFIED
 # Matches of a withdrawn player that become walkovers at once (both players known).
-PENDING_WITH_PLAYERS = ("ready", "on_table", "running", "paused")
+PENDING_WITH_PLAYERS = (*NOT_STARTED, Match.Status.RUNNING, Match.Status.PAUSED)
 
 
 @transaction.atomic

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 import rules
 from audit.services import audit_record
 from matches.models import Match
+from matches.selectors import NOT_STARTED
 from tournaments.errors import CONFLICT, TournamentError
 from tournaments.match_setup import STAGE_RULES_KEY, clock_limit_seconds, effective_ruleset
 from tournaments.models import Registration, Tournament
@@ -29,7 +30,6 @@ from tournaments.services.setup import (
 
 # Race settings that may still change after the draw: they reach only matches not started.
 RACE_FIELDS = ("stage_rules", "time_limit_minutes")
-NOT_STARTED = ("ready", "on_table")
 
 
 def settings_editable(tournament: Tournament) -> tuple[str, ...]:

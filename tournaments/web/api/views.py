@@ -22,6 +22,7 @@ from rest_framework.viewsets import GenericViewSet
 from matches.models import Match
 from tournaments import access, selectors, services
 from tournaments.models import Player, Registration, Tournament
+from tournaments.presentation import bracket_shown, standings_shown
 from tournaments.presets import PRESETS
 from tournaments.web.api import serializers as s
 from tournaments.web.shared import http_cache, permissions
@@ -214,7 +215,7 @@ class TournamentViewSet(GenericViewSet):
             manual_order=v.get("order"),
             allow_unpaid=v["allow_unpaid"],
         )
-        return Response(selectors.tournament_bracket(tournament=tournament))
+        return Response(bracket_shown(selectors.tournament_bracket(tournament=tournament)))
 
     @extend_schema(
         parameters=[s.DrawPreviewQuerySerializer],
@@ -229,14 +230,13 @@ class TournamentViewSet(GenericViewSet):
         query = s.DrawPreviewQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         v = query.validated_data
-        return Response(
-            services.tournament_draw_preview(
-                tournament=tournament,
-                method=v["method"],
-                random_seed=v.get("random_seed"),
-                manual_order=v.get("order"),
-            )
+        preview = services.tournament_draw_preview(
+            tournament=tournament,
+            method=v["method"],
+            random_seed=v.get("random_seed"),
+            manual_order=v.get("order"),
         )
+        return Response(bracket_shown(preview))
 
     def _public_read(
         self,
@@ -274,7 +274,7 @@ class TournamentViewSet(GenericViewSet):
             tournament,
             "bracket",
             http_cache.bracket_etag(tournament),
-            lambda: selectors.tournament_bracket(tournament=tournament),
+            lambda: bracket_shown(selectors.tournament_bracket(tournament=tournament)),
         )
 
     @extend_schema(
@@ -289,7 +289,7 @@ class TournamentViewSet(GenericViewSet):
             tournament,
             "standings",
             http_cache.tournament_etag(tournament),
-            lambda: selectors.tournament_standings(tournament=tournament),
+            lambda: standings_shown(selectors.tournament_standings(tournament=tournament)),
         )
 
     @extend_schema(

@@ -27,6 +27,7 @@ from tournaments.audit_text import KINDS
 from tournaments.diplomas import diploma_entries
 from tournaments.errors import TournamentError
 from tournaments.models import Player, Registration, Tournament
+from tournaments.presentation import bracket_shown, standings_shown
 from tournaments.regulation import fee_lines, regulation
 from tournaments.web.panel import forms
 from tournaments.web.shared.panel import PanelAction, PanelMixin, form_error_text
@@ -328,10 +329,12 @@ class DrawView(PanelMixin, View):
             and form.is_valid()
         ):
             try:
-                preview = services.tournament_draw_preview(
-                    tournament=tournament,
-                    method=form.cleaned_data["method"],
-                    random_seed=form.cleaned_data["random_seed"],
+                preview = bracket_shown(
+                    services.tournament_draw_preview(
+                        tournament=tournament,
+                        method=form.cleaned_data["method"],
+                        random_seed=form.cleaned_data["random_seed"],
+                    )
                 )
             except TournamentError as err:
                 forms.add_service_error(form, err)
@@ -372,7 +375,7 @@ class PrizesPanelView(PanelMixin, View):
 
     def get(self, request: HttpRequest, pk: int) -> HttpResponse:
         tournament = self.get_tournament()
-        standings = selectors.tournament_standings(tournament=tournament)
+        standings = standings_shown(selectors.tournament_standings(tournament=tournament))
         prizes = selectors.tournament_prizes(tournament=tournament, standings=standings)
         return self.page(
             "panel/prizes.html",

@@ -21,7 +21,7 @@ from matches.models import Match
 from matches.selectors import group_results, score_summary
 from tournaments import access, selectors
 from tournaments.models import Registration, Tournament
-from tournaments.presentation import names_of
+from tournaments.presentation import bracket_shown, group_results_shown, names_of, standings_shown
 from tournaments.regulation import fee_lines, regulation
 from tournaments.web.shared import http_cache
 from tournaments.web.shared.pages import live_response, tournament_live_etag, visible_tournament
@@ -140,7 +140,7 @@ def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
         return _base_context(request, tournament, "bracket")
 
     def context() -> dict[str, Any]:
-        bracket = selectors.tournament_bracket(tournament=tournament)
+        bracket = bracket_shown(selectors.tournament_bracket(tournament=tournament))
         with_live_scores(tournament, bracket)
         return {**page_context(), "bracket": bracket}
 
@@ -165,12 +165,12 @@ def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
         return _base_context(request, tournament, "standings")
 
     def context() -> dict[str, Any]:
-        standings = selectors.tournament_standings(tournament=tournament)
+        standings = standings_shown(selectors.tournament_standings(tournament=tournament))
         return {
             **page_context(),
             "standings": standings,
             # The group matches played, each marked with how it ended (no query without groups).
-            "group_results": group_results(tournament_id=tournament.pk)
+            "group_results": group_results_shown(group_results(tournament_id=tournament.pk))
             if standings["groups"]
             else {},
         }

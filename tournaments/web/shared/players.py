@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from matches.models import Match
 from tournaments import selectors_players
 from tournaments.models import Player
 from tournaments.services.entry_rules import (
@@ -27,8 +28,8 @@ def me_context(player: Player, user: Any) -> dict[str, Any]:
             "head_other": head.get(other, 0),
             "balls_to_win": ruleset.get("balls_to_win"),
             "frames_to_win": ruleset.get("frames_to_win", 1),
-            "called": match.status == "on_table" and match.table is not None,
-            "playing": match.status in ("running", "paused"),
+            "called": match.status == Match.Status.ON_TABLE and match.table is not None,
+            "playing": match.status in (Match.Status.RUNNING, Match.Status.PAUSED),
             "self_scoring": match.tournament.self_scoring,
         }
     registrations = selectors_players.my_registrations(player=player, user=user)
