@@ -1,14 +1,14 @@
 """Who may do what: the one place where roles are turned into decisions.
 
-Views declare what they need through the DRF permission classes and the view mixins below;
-every check ends in one of these functions. The decisions about one match (who scores it, who
-corrects its clock or resolves a judge call) are matches.access's, which the match writes use
-and which these build on.
+Views declare what they need through the DRF permission classes and the view mixins of
+tournaments.web.shared.permissions, and every check ends in one of these functions. The
+decisions about one match (who scores it, who corrects its clock or resolves a judge call) are
+matches.access's, which the match writes use and which these build on.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
@@ -17,9 +17,11 @@ from matches.access import (
     can_manage_tournament,
     is_tournament_referee,
 )
-from tournaments.models import IssuedLogin, Registration, Tournament
+from tournaments.models import IssuedLogin, Player, Registration, Tournament
 
 if TYPE_CHECKING:
+    from django.contrib.auth.base_user import AbstractBaseUser
+
     from config.types import Actor
 
 # can_manage_tournament and is_tournament_referee are decided in matches.access (the match
@@ -29,7 +31,7 @@ ORGANISER_GROUP = "organiser"
 REFEREE_GROUP = "referee"
 
 
-def _in_group(user: Any, name: str) -> bool:
+def _in_group(user: Actor, name: str) -> bool:
     cache = getattr(user, "_luza_groups", None)
     if cache is None:
         cache = set(user.groups.values_list("name", flat=True)) if user.is_authenticated else set()
@@ -37,23 +39,23 @@ def _in_group(user: Any, name: str) -> bool:
     return name in cache
 
 
-def is_organiser_role(user: Any) -> bool:
+def is_organiser_role(user: Actor) -> bool:
     """May create tournaments (the organiser group) or is a superuser."""
     return bool(user.is_authenticated and (user.is_superuser or _in_group(user, ORGANISER_GROUP)))
 
 
-def is_referee_role(user: Any) -> bool:
+def is_referee_role(user: Actor) -> bool:
     """In the referee group (a login made for refereeing)."""
     return bool(user.is_authenticated and _in_group(user, REFEREE_GROUP))
 
 
-def can_view_tournament(user: Any, tournament: Tournament) -> bool:
+def can_view_tournament(user: Actor, tournament: Tournament) -> bool:
     if tournament.is_public:
         return True
     return can_manage_tournament(user, tournament) or is_tournament_referee(user, tournament)
 
 
-def can_see_player_login(user: Any, player: Any) -> bool:
+def can_see_player_login(user: Actor | None, player: Player) -> bool:
     """Which login a player is linked to is nobody else's business: the player himself, the
     organisers (who link players to logins) and superusers see it; anonymous readers never."""
     if not user or not user.is_authenticated:
@@ -73,7 +75,7 @@ def managed_tournaments(user: Actor) -> QuerySet[Tournament]:
 # --- Declarations for views -----------------------------------------------------------------
 
 
-def require_manage(user: Any, tournament: Tournament) -> None:
+def require_manage(user: Actor, tournament: Tournament) -> None:
     if not can_manage_tournament(user, tournament):
         raise PermissionDenied
 
@@ -81,14 +83,14 @@ def require_manage(user: Any, tournament: Tournament) -> None:
 # --- People: players of the shared registry, logins the panel issues -------------------------
 
 
-def _organised_registrations(user: Any, player: Any, *, unfinished: bool) -> bool:
+def _organised_registrations(user: Actor, player: Player, *, unfinished: bool) -> bool:
     rows = Registration.objects.filter(player=player, tournament__organisers=user)
     if unfinished:
         rows = rows.exclude(tournament__status=Tournament.Status.FINISHED)
     return rows.exists()
 
 
-def can_edit_player(user: Any, player: Any) -> bool:
+def can_edit_player(user: Actor, player: Player) -> bool:
     """Name, city and club: a superuser, or an organiser of a tournament the player is
     registered in that is not finished (he may be fixing its standings and diplomas)."""
     if not user.is_authenticated:
@@ -96,7 +98,7 @@ def can_edit_player(user: Any, player: Any) -> bool:
     return user.is_superuser or _organised_registrations(user, player, unfinished=True)
 
 
-def can_issue_claim(user: Any, player: Any) -> bool:
+def can_issue_claim(user: Actor, player: Player) -> bool:
     """A claim code (the player's slip): a superuser, or an organiser of any of his
     tournaments (the one who has met him at the desk)."""
     if not user.is_authenticated:
@@ -104,28 +106,28 @@ def can_issue_claim(user: Any, player: Any) -> bool:
     return user.is_superuser or _organised_registrations(user, player, unfinished=False)
 
 
-def can_adjust_rating(user: Any) -> bool:
+def can_adjust_rating(user: Actor) -> bool:
     """Ratings move by rated results; a hand adjustment is a superuser's (audited)."""
     return bool(user.is_authenticated and user.is_superuser)
 
 
-def can_link_login_directly(user: Any) -> bool:
+def can_link_login_directly(user: Actor) -> bool:
     """Link or unlink a login without a claim code: superusers only."""
     return bool(user.is_authenticated and user.is_superuser)
 
 
-def can_merge_players(user: Any) -> bool:
+def can_merge_players(user: Actor) -> bool:
     return bool(user.is_authenticated and user.is_superuser)
 
 
-def can_view_player_history(user: Any, player: Any) -> bool:
+def can_view_player_history(user: Actor, player: Player) -> bool:
     """The changes to a player: every organiser (players are shared), and the player."""
     if not user.is_authenticated:
         return False
     return is_organiser_role(user) or getattr(player, "user_id", None) == user.pk
 
 
-def can_reset_login_password(user: Any, login: Any, tournament: Tournament) -> bool:
+def can_reset_login_password(user: Actor, login: AbstractBaseUser, tournament: Tournament) -> bool:
     """A referee's password: a superuser, or an organiser of `tournament` when the login was
     issued in the panel (by him or for a tournament he organises) and is a plain login (never
     an organiser's, staff's or superuser's). The referee must referee `tournament`."""

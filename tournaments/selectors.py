@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import Count, DecimalField, Q, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce
@@ -26,6 +26,9 @@ from tournaments.errors import TournamentError
 from tournaments.match_setup import effective_ruleset
 from tournaments.models import Player, RatingChange, Registration, Tournament
 from tournaments.names import fold_words
+
+if TYPE_CHECKING:
+    from config.types import Actor
 
 ACTIVE = Registration.Status.ACTIVE
 WITHDRAWN = Registration.Status.WITHDRAWN
@@ -75,7 +78,7 @@ class RatingHistory:
     private_count: int
 
 
-def player_rating_history_for(*, player: Player, user: Any) -> RatingHistory:
+def player_rating_history_for(*, player: Player, user: Actor) -> RatingHistory:
     changes = player_rating_history(player=player)
     hidden = Q(tournament__isnull=False) & ~Q(tournament__in=tournament_list(user=user))
     totals = changes.filter(hidden).aggregate(delta=Sum("delta"), count=Count("pk"))
@@ -86,7 +89,7 @@ def player_rating_history_for(*, player: Player, user: Any) -> RatingHistory:
     )
 
 
-def match_rating_changes(*, match: Any) -> dict[str, dict[str, int]]:
+def match_rating_changes(*, match: Match) -> dict[str, dict[str, int]]:
     """The match's current Elo change per slot: {"a": {"before", "after", "delta"}, ...};
     empty when the match was not rated (walkover, unrated tournament, not finished)."""
     out: dict[str, dict[str, int]] = {}
@@ -117,7 +120,7 @@ def tournament_get(*, tournament_id: int) -> Tournament:
     return found[0]
 
 
-def tournament_list(*, user: Any) -> QuerySet[Tournament]:
+def tournament_list(*, user: Actor) -> QuerySet[Tournament]:
     """Public tournaments, plus those the user organises or referees (all for a superuser)."""
     tournaments = Tournament.objects.all()
     if getattr(user, "is_superuser", False):

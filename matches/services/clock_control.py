@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import math
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -51,6 +51,9 @@ from matches.services.lifecycle import (
 )
 from matches.services.locks import _LOCKED_ROW, _SAVE_MATCH, _lock
 
+if TYPE_CHECKING:
+    from config.types import Actor
+
 logger = logging.getLogger("matches.services")
 
 
@@ -62,7 +65,7 @@ def match_clock(
     *,
     match_id: int,
     action: str,
-    actor: Any,
+    actor: Actor | None,
     remaining_seconds: int | None = None,
     idempotency_key: str | None = None,
     respond: Renderer | None = None,

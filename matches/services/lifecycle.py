@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -14,6 +14,9 @@ from matches.models import Match, Table
 from matches.services.base import NO_TIME_RULE, RESULT_BY_END, Status, WriteResult
 from matches.services.guards import _bump_public, _ruleset
 from matches.services.tables import _fill_tables
+
+if TYPE_CHECKING:
+    from config.types import Actor
 
 
 def _after_start(match: Match) -> None:
@@ -105,7 +108,9 @@ def _player(match: Match, slot: str | None) -> Any:
     return None
 
 
-def match_finish_from_state(*, match: Match, actor: Any, now: datetime | None = None) -> Match:
+def match_finish_from_state(
+    *, match: Match, actor: Actor | None, now: datetime | None = None
+) -> Match:
     """Record the end the engine's state reached (race, time, golden ball, forfeit).
 
     Internal: call with the match locked, inside the write's transaction, after its state was
@@ -130,7 +135,7 @@ def match_finish_from_state(*, match: Match, actor: Any, now: datetime | None = 
     return match
 
 
-def _after_close(match: Match, actor: Any) -> None:
+def _after_close(match: Match, actor: Actor | None) -> None:
     """The match ended: the public pages, the audit, the tournament, then the freed table."""
     _bump_public(match)
     audit_record(

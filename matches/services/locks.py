@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
@@ -15,8 +15,11 @@ from matches.querycache import (
     CompiledUpdate,
 )
 
+if TYPE_CHECKING:
+    from config.types import Actor
 
-def _user(actor: Any) -> Any:
+
+def _user(actor: Actor | None) -> Any:
     return actor if actor is not None and getattr(actor, "is_authenticated", False) else None
 
 
@@ -95,7 +98,7 @@ _SAVE_MATCH = CompiledUpdate(Match)
 _SAVE_ENTRY = CompiledUpdate(MatchEvent)
 
 
-def _lock(match_id: int, actor: Any = None) -> Match:
+def _lock(match_id: int, actor: Actor | None = None) -> Match:
     """Lock the match row (only it) and load it with its tournament, players and table; with
     the role flags of `actor` when a user writes."""
     user = _user(actor)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -45,6 +45,9 @@ from matches.services.lifecycle import (
 )
 from matches.services.locks import _SAVE_ENTRY, _SAVE_MATCH, _lock
 
+if TYPE_CHECKING:
+    from config.types import Actor
+
 
 @transaction.atomic
 def match_submit_event(
@@ -52,7 +55,7 @@ def match_submit_event(
     match_id: int,
     event: Any,
     expected_version: int | None,
-    actor: Any,
+    actor: Actor | None,
     idempotency_key: str | None = None,
     respond: Renderer | None = None,
     authorize: Authorizer | None = None,
@@ -124,7 +127,7 @@ def match_submit_event(
 def match_undo(
     *,
     match_id: int,
-    actor: Any,
+    actor: Actor | None,
     expected_version: int | None = None,
     idempotency_key: str | None = None,
     respond: Renderer | None = None,

@@ -42,7 +42,7 @@ def bracket_data(tournament: Tournament) -> dict[str, Any]:
     return {"paper": paper, "sheets": sheets, "players": players}
 
 
-def match_sheet(request: HttpRequest, match: Any) -> dict[str, Any]:
+def match_sheet(request: HttpRequest, match: Match) -> dict[str, Any]:
     """One match sheet: players, head start, race, time limit, the grid, and the QR code of
     its score form."""
     ruleset = match.ruleset or {}

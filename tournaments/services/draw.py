@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.db.models import F
@@ -20,6 +20,9 @@ from tournaments.match_setup import ready_fields
 from tournaments.models import Registration, Tournament
 from tournaments.selectors import bracket_from_plan
 from tournaments.services.common import Status, lock_tournament, require_status
+
+if TYPE_CHECKING:
+    from config.types import Actor
 
 METHODS = ("seeded", "random", "manual")
 # Inclusive; stored in a BigIntegerField.
@@ -107,7 +110,7 @@ def _specs_by_seed(plan: DrawPlan) -> dict[int, Registration]:
     return dict(enumerate(plan.order, start=1))
 
 
-def _build_matches(tournament: Tournament, plan: DrawPlan) -> list[Any]:
+def _build_matches(tournament: Tournament, plan: DrawPlan) -> list[Match]:
     by_seed = _specs_by_seed(plan)
     rows = []
     for spec in plan.bracket.matches:
@@ -144,7 +147,7 @@ def _build_matches(tournament: Tournament, plan: DrawPlan) -> list[Any]:
 def tournament_draw(
     *,
     tournament: Tournament,
-    actor: Any,
+    actor: Actor | None,
     method: str,
     random_seed: int | None = None,
     manual_order: Sequence[int] | None = None,

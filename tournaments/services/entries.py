@@ -9,7 +9,7 @@ count of entrants never passes the maximum.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -31,6 +31,9 @@ from tournaments.services.players import player_create
 from tournaments.services.registrations import registration_withdraw
 from tournaments.services.setup import fee_for
 
+if TYPE_CHECKING:
+    from config.types import Actor
+
 ACTIVE = Registration.Status.ACTIVE
 RESERVE = Registration.Status.RESERVE
 WITHDRAWN = Registration.Status.WITHDRAWN
@@ -50,7 +53,7 @@ def _require_open(tournament: Tournament) -> None:
     )
 
 
-def _place(*, locked: Tournament, player: Player, actor: Any, action: str) -> Registration:
+def _place(*, locked: Tournament, player: Player, actor: Actor | None, action: str) -> Registration:
     """Enter `player` (the tournament locked): in while there is room, else on the reserve
     list. A player who withdrew comes back at the end of the line."""
     existing = Registration.objects.select_for_update().filter(tournament=locked, player=player)
@@ -104,7 +107,7 @@ def _place(*, locked: Tournament, player: Player, actor: Any, action: str) -> Re
 
 
 @transaction.atomic
-def entry_submit(*, tournament: Tournament, user: Any) -> Registration:
+def entry_submit(*, tournament: Tournament, user: Actor) -> Registration:
     """The logged-in player enters himself online, while entry is open."""
     player = Player.objects.filter(user=user).first() if user.is_authenticated else None
     if player is None:
@@ -118,7 +121,7 @@ def entry_submit(*, tournament: Tournament, user: Any) -> Registration:
     return _place(locked=locked, player=player, actor=user, action="entry_online")
 
 
-def own_registration(*, tournament: Tournament, user: Any) -> Registration:
+def own_registration(*, tournament: Tournament, user: Actor) -> Registration:
     """The user's own entry in the tournament; refused (409) when he has none."""
     reg = (
         Registration.objects.select_related("player", "tournament")
@@ -136,7 +139,7 @@ def own_registration(*, tournament: Tournament, user: Any) -> Registration:
 
 
 @transaction.atomic
-def entry_withdraw(*, registration: Registration, user: Any) -> Registration:
+def entry_withdraw(*, registration: Registration, user: Actor) -> Registration:
     """The player takes back his own entry (or leaves the reserve list) before the draw; the
     first reserve moves up."""
     if registration.player.user_id != getattr(user, "pk", None):
@@ -152,7 +155,7 @@ def entry_withdraw(*, registration: Registration, user: Any) -> Registration:
 
 @transaction.atomic
 def registration_check_in(
-    *, registration: Registration, actor: Any, present: bool = True
+    *, registration: Registration, actor: Actor | None, present: bool = True
 ) -> Registration:
     """The desk ticks a player (or a reserve) present on the day, or takes the tick back."""
     locked = lock_tournament(registration.tournament_id)
@@ -187,7 +190,9 @@ def registration_check_in(
 
 
 @transaction.atomic
-def registration_remove_absent(*, tournament: Tournament, actor: Any) -> dict[str, list[int]]:
+def registration_remove_absent(
+    *, tournament: Tournament, actor: Actor | None
+) -> dict[str, list[int]]:
     """Before the draw: every entrant not checked in is withdrawn, and reserves who are
     checked in move up in their order. Returns the registrations removed and promoted."""
     locked = lock_tournament(tournament)
@@ -233,7 +238,7 @@ def registration_remove_absent(*, tournament: Tournament, actor: Any) -> dict[st
 
 @transaction.atomic
 def player_request_create(
-    *, user: Any, tournament: Tournament, name: str, city: str = "", club: str = ""
+    *, user: Actor, tournament: Tournament, name: str, city: str = "", club: str = ""
 ) -> PlayerRequest:
     """A login without a player asks the organisers of `tournament` to add him (and enter
     him once approved), while its online entry is open."""
@@ -269,7 +274,7 @@ def player_request_create(
 
 
 @transaction.atomic
-def player_request_decide(*, request: PlayerRequest, actor: Any, approve: bool) -> PlayerRequest:
+def player_request_decide(*, request: PlayerRequest, actor: Actor, approve: bool) -> PlayerRequest:
     """An organiser of the request's tournament approves it (the player is created, linked
     to the login and entered as an online entry would be) or declines it."""
     locked_request = PlayerRequest.objects.select_for_update().get(pk=request.pk)
@@ -335,7 +340,7 @@ ENTRY_FIELDS = (
 
 @transaction.atomic
 def tournament_entry_settings(
-    *, tournament: Tournament, actor: Any, data: dict[str, Any]
+    *, tournament: Tournament, actor: Actor, data: dict[str, Any]
 ) -> Tournament:
     """Online entry on or off, its opening and closing times, and the rating limits of entry
     (any change until the draw; entries already made stay)."""
@@ -387,7 +392,7 @@ def tournament_entry_settings(
     return locked
 
 
-def account_signup_audit(*, user: Any) -> None:
+def account_signup_audit(*, user: Actor) -> None:
     """A login made on the sign-up page (the form made it): recorded like any other login."""
     audit_record(
         actor=user,

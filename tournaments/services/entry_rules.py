@@ -14,6 +14,9 @@ from tournaments.models import Registration, Tournament
 from tournaments.services.common import Status
 
 if TYPE_CHECKING:
+    from config.types import Actor
+
+if TYPE_CHECKING:
     pass
 
 ACTIVE = Registration.Status.ACTIVE
@@ -91,7 +94,7 @@ def reserve_position(reg: Registration) -> int | None:
 
 
 def reserve_promote(
-    *, locked: Tournament, actor: Any, checked_in_only: bool = False
+    *, locked: Tournament, actor: Actor | None, checked_in_only: bool = False
 ) -> list[Registration]:
     """Move reserves up, first in line first, while there is room (the tournament locked by
     the caller). With `checked_in_only` (the removal before the draw) only reserves who are

@@ -3,7 +3,7 @@ history, claim codes and the audit history move to the kept record; the other is
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.db.models import F
@@ -17,11 +17,14 @@ from tournaments import access
 from tournaments.errors import BAD_REQUEST, CONFLICT, FORBIDDEN, TournamentError
 from tournaments.models import Player, PlayerClaim, RatingChange, Registration, Tournament
 
+if TYPE_CHECKING:
+    from config.types import Actor
+
 MATCH_PLAYER_FIELDS = ("player_a", "player_b", "winner", "loser")
 
 
 @transaction.atomic
-def player_merge(*, keep: Player, drop: Player, actor: Any) -> Player:
+def player_merge(*, keep: Player, drop: Player, actor: Actor) -> Player:
     """Merge `drop` into `keep`. Refused, with nothing changed, when both are in one
     tournament or both have a login. The kept record keeps its name and rating; a blank city,
     club or login is taken from the other."""

@@ -5,7 +5,7 @@ become walkovers)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -18,9 +18,12 @@ from tournaments.models import Registration, Tournament
 from tournaments.services.common import OTHER
 from tournaments.services.registrations import registration_withdraw
 
+if TYPE_CHECKING:
+    from config.types import Actor
+
 
 @transaction.atomic
-def match_no_show(*, match: Any, absent_slot: str, actor: Any) -> Any:
+def match_no_show(*, match: Match, absent_slot: str, actor: Actor | None) -> Any:
     """Record that the player in ``absent_slot`` did not come: a walkover for the other one
     (reason ``no_show``, audited), then the no-show rule. Only for a match not begun."""
     if absent_slot not in OTHER:

@@ -4,7 +4,7 @@ tables feed the play-off, ratings change, and the organiser can correct a result
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.db.models import F
@@ -26,6 +26,9 @@ from tournaments.models import Player, RatingChange, Registration, Tournament
 from tournaments.services.common import OTHER, Status, lock_tournament
 from tournaments.services.setup import rule_error_message
 
+if TYPE_CHECKING:
+    from config.types import Actor
+
 MatchStatus = Match.Status
 PENDING = (
     MatchStatus.SCHEDULED,
@@ -42,7 +45,7 @@ RATED_RESULTS = ("race", "time", "corrected")
 # --- ratings -------------------------------------------------------------------------------
 
 
-def _is_rated(tournament: Tournament, match: Any) -> bool:
+def _is_rated(tournament: Tournament, match: Match) -> bool:
     # Only matches decided at the table count: a walkover or a forfeit (withdrawal, no-show,
     # disqualification) says nothing about playing strength.
     return bool(
@@ -54,7 +57,7 @@ def _is_rated(tournament: Tournament, match: Any) -> bool:
     )
 
 
-def _rate(tournament: Tournament, match: Any, *, before: Mapping[int, int] | None = None) -> None:
+def _rate(tournament: Tournament, match: Match, *, before: Mapping[int, int] | None = None) -> None:
     """Apply the Elo change of a decided match to both players' current ratings. ``before``
     gives the ratings to compute from (a correction recomputes from the pre-match ratings)."""
     players = {
@@ -89,7 +92,7 @@ def _rate(tournament: Tournament, match: Any, *, before: Mapping[int, int] | Non
     RatingChange.objects.bulk_create(changes)
 
 
-def _unrate(tournament: Tournament, match: Any) -> dict[int, int]:
+def _unrate(tournament: Tournament, match: Match) -> dict[int, int]:
     """Reverse the match's rating changes (recorded as "reversal"); returns each player's
     rating before the match, for recomputing."""
     old = list(RatingChange.objects.filter(match=match, reason="match"))
@@ -152,12 +155,12 @@ class _Progress:
         )
 
 
-def _started(match: Any) -> bool:
+def _started(match: Match) -> bool:
     """Play has begun in the match (an event, or its clock started), or it has a result."""
     return match.status not in UNPLAYED or match.version > 0 or match.started_at is not None
 
 
-def _blocked(target: Any, code: str, message: str) -> TournamentError:
+def _blocked(target: Match, code: str, message: str) -> TournamentError:
     return TournamentError(
         code,
         message % {"key": match_label(target.key)},
@@ -166,7 +169,7 @@ def _blocked(target: Any, code: str, message: str) -> TournamentError:
     )
 
 
-def _refuse_if_started(target: Any) -> None:
+def _refuse_if_started(target: Match) -> None:
     """Progression never changes the players of a match that has started or finished: the
     whole write is refused (the caller's transaction is rolled back), naming the match."""
     if _started(target):
@@ -177,7 +180,7 @@ def _refuse_if_started(target: Any) -> None:
         )
 
 
-def _seat(progress: _Progress, target: Any, seats: Mapping[str, int | None]) -> None:
+def _seat(progress: _Progress, target: Match, seats: Mapping[str, int | None]) -> None:
     """Put players into a match that has not started; when both are known it becomes ready
     (ruleset, handicap, state, clock), and a withdrawn player's match becomes a walkover."""
     fields = []
@@ -210,7 +213,7 @@ def _seat(progress: _Progress, target: Any, seats: Mapping[str, int | None]) -> 
         _walkover_withdrawn(progress, target)
 
 
-def _walkover_withdrawn(progress: _Progress, match: Any) -> None:
+def _walkover_withdrawn(progress: _Progress, match: Match) -> None:
     gone = [slot for slot in ("a", "b") if progress.withdrawn(getattr(match, f"player_{slot}_id"))]
     if not gone:
         return
@@ -219,14 +222,14 @@ def _walkover_withdrawn(progress: _Progress, match: Any) -> None:
     match_walkover(match=match, winner_slot=winner_slot, actor=None, reason="withdrawn")
 
 
-def _void(target: Any) -> None:
+def _void(target: Match) -> None:
     _refuse_if_started(target)
     target.player_a_id = target.player_b_id = None
     target.status = MatchStatus.VOID
     target.save(update_fields=["player_a", "player_b", "status", "updated_at"])
 
 
-def _reset_needed(match: Any) -> bool:
+def _reset_needed(match: Match) -> bool:
     """The grand-final reset is played only if GF-1's loser had not lost before (he came
     from the upper bracket)."""
     losses = Match.objects.filter(
@@ -235,7 +238,7 @@ def _reset_needed(match: Any) -> bool:
     return losses <= 1
 
 
-def _route(progress: _Progress, match: Any) -> None:
+def _route(progress: _Progress, match: Match) -> None:
     """Winner and loser to the matches they feed (the slots the links name)."""
     targets: dict[int, dict[str, int | None]] = {}
     if match.winner_to_id:
@@ -329,7 +332,7 @@ def _after_change(tournament: Tournament) -> None:
         )
 
 
-def tournament_on_match_started(*, match: Any) -> None:
+def tournament_on_match_started(*, match: Match) -> None:
     """Called by the matches app when a match starts: the tournament is running from then on.
     A conditional update, so only the first start of a drawn tournament writes its row."""
     updated = Tournament.objects.filter(pk=match.tournament_id, status=Status.DRAWN).update(
@@ -346,7 +349,7 @@ def tournament_on_match_started(*, match: Any) -> None:
 
 
 @transaction.atomic
-def tournament_on_match_finished(*, match: Any) -> None:
+def tournament_on_match_finished(*, match: Match) -> None:
     """Called by the matches app inside its transaction once ``match`` is finished or walked
     over (winner, loser, scores set): rates it, moves both players on, fills the play-off
     from a completed group, and finishes the tournament when nothing is left to play."""
@@ -373,7 +376,7 @@ def tournament_on_match_finished(*, match: Any) -> None:
 # --- organiser corrections ------------------------------------------------------------------
 
 
-def _fed_matches(tournament: Tournament, match: Any) -> list[Any]:
+def _fed_matches(tournament: Tournament, match: Match) -> list[Match]:
     """The matches a result feeds, locked: its winner's and loser's next matches, and for a
     group match the play-off matches the group's ranking fills."""
     ids = [i for i in (match.winner_to_id, match.loser_to_id) if i]
@@ -396,7 +399,7 @@ def _fed_matches(tournament: Tournament, match: Any) -> list[Any]:
     return fed
 
 
-def _check_not_started(fed: Iterable[Any]) -> None:
+def _check_not_started(fed: Iterable[Match]) -> None:
     for target in sorted(fed, key=lambda m: (m.schedule_round, m.key)):
         if _started(target):
             raise _blocked(
@@ -409,7 +412,7 @@ def _check_not_started(fed: Iterable[Any]) -> None:
             )
 
 
-def _slot_of(row: Any, player_id: int | None) -> str | None:
+def _slot_of(row: Match, player_id: int | None) -> str | None:
     if player_id is None:
         return None
     if player_id == row.player_a_id:
@@ -420,11 +423,11 @@ def _slot_of(row: Any, player_id: int | None) -> str | None:
 @transaction.atomic
 def match_correct_result(
     *,
-    match: Any,
+    match: Match,
     winner_slot: str,
     score_a: int,
     score_b: int,
-    actor: Any,
+    actor: Actor | None,
     reason: str = "",
 ) -> Any:
     """The organiser corrects a finished result while the matches it fed have not started: the
@@ -543,10 +546,10 @@ def match_correct_result(
 @transaction.atomic
 def match_set_handicap(
     *,
-    match: Any,
+    match: Match,
     head_start: Mapping[str, int],
     balls_to_win: int | None = None,
-    actor: Any,
+    actor: Actor | None,
 ) -> Any:
     """The organiser overrides a match's head start (and race) before anything is played in
     it; the next re-seat (a result correction) goes back to the scheme."""

@@ -8,7 +8,7 @@ preview lists them first)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -28,6 +28,9 @@ from tournaments.services.setup import (
     tournament_update,
 )
 
+if TYPE_CHECKING:
+    from config.types import Actor
+
 # Race settings that may still change after the draw: they reach only matches not started.
 RACE_FIELDS = ("stage_rules", "time_limit_minutes")
 
@@ -41,7 +44,7 @@ def settings_editable(tournament: Tournament) -> tuple[str, ...]:
     return (*LIVE_FIELDS, *RACE_FIELDS)
 
 
-def _unstarted_matches(tournament: Tournament) -> list[Any]:
+def _unstarted_matches(tournament: Tournament) -> list[Match]:
     return list(
         Match.objects.filter(
             tournament=tournament, status__in=NOT_STARTED, version=0, started_at__isnull=True
@@ -136,7 +139,7 @@ def tournament_settings_preview(
 
 @transaction.atomic
 def tournament_settings_update(
-    *, tournament: Tournament, actor: Any, data: Mapping[str, Any]
+    *, tournament: Tournament, actor: Actor | None, data: Mapping[str, Any]
 ) -> tuple[Tournament, list[dict[str, Any]]]:
     """Change settings at any moment: before the draw all of them (tournament_update), after
     it only those that cannot break a played match. Returns the tournament and the matches
@@ -189,7 +192,9 @@ def _plain(value: Any) -> Any:
 
 
 @transaction.atomic
-def tournament_archive(*, tournament: Tournament, actor: Any, archived: bool) -> Tournament:
+def tournament_archive(
+    *, tournament: Tournament, actor: Actor | None, archived: bool
+) -> Tournament:
     """Hide a tournament from the public lists (or show it again); its pages stay."""
     locked = lock_tournament(tournament)
     if locked.archived != archived:
@@ -219,7 +224,7 @@ def tournament_delete_blockers(*, tournament: Tournament) -> list[str]:
 
 
 @transaction.atomic
-def tournament_delete(*, tournament: Tournament, actor: Any) -> None:
+def tournament_delete(*, tournament: Tournament, actor: Actor | None) -> None:
     """Delete a tournament nobody paid for or played in (a test, a mistake)."""
     locked = lock_tournament(tournament)
     reasons = tournament_delete_blockers(tournament=locked)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -29,6 +29,9 @@ from tournaments.services.common import (
     require_status,
 )
 from tournaments.services.entry_rules import reserve_promote
+
+if TYPE_CHECKING:
+    from config.types import Actor
 
 STAGE_KEYS = ("upper", "lower", "playoff", "grand_final", "group")
 STAGE_RULE_KEYS = ("balls_to_win", "frames_to_win", "time_limit_minutes")
@@ -401,7 +404,9 @@ def fee_for(tournament: Tournament, rating: int) -> Decimal:
 
 
 @transaction.atomic
-def tournament_create(*, actor: Any, data: Mapping[str, Any], preset: str = "") -> Tournament:
+def tournament_create(
+    *, actor: Actor | None, data: Mapping[str, Any], preset: str = ""
+) -> Tournament:
     """A new tournament in draft; the preset's settings first, ``data`` over them. The creator
     becomes its organiser."""
     tournament = Tournament()
@@ -440,7 +445,9 @@ def tournament_create(*, actor: Any, data: Mapping[str, Any], preset: str = "") 
 
 
 @transaction.atomic
-def tournament_update(*, tournament: Tournament, actor: Any, data: Mapping[str, Any]) -> Tournament:
+def tournament_update(
+    *, tournament: Tournament, actor: Actor | None, data: Mapping[str, Any]
+) -> Tournament:
     """Change settings while the tournament is a draft or open for registration. A change of
     fees re-prices the active registrations."""
     locked = lock_tournament(tournament)
@@ -487,7 +494,7 @@ def _reprice(tournament: Tournament) -> None:
 
 
 @transaction.atomic
-def tournament_open_registration(*, tournament: Tournament, actor: Any) -> Tournament:
+def tournament_open_registration(*, tournament: Tournament, actor: Actor | None) -> Tournament:
     locked = lock_tournament(tournament)
     change_status(locked, Status.REGISTRATION, actor=actor)
     bump_public_version(locked)
@@ -495,7 +502,7 @@ def tournament_open_registration(*, tournament: Tournament, actor: Any) -> Tourn
 
 
 @transaction.atomic
-def tournament_start(*, tournament: Tournament, actor: Any) -> Tournament:
+def tournament_start(*, tournament: Tournament, actor: Actor | None) -> Tournament:
     """The organiser starts the drawn tournament (it also starts with its first match)."""
     locked = lock_tournament(tournament)
     change_status(locked, Status.RUNNING, actor=actor)
