@@ -10,6 +10,7 @@ import pytest
 
 from matches import hooks
 from tests.conftest import PASSWORD
+from tests.matches.factories import MatchFactory
 
 
 @pytest.fixture
@@ -20,8 +21,6 @@ def ruleset() -> dict[str, Any]:
 
 @pytest.fixture
 def match(db, tournament, ruleset):
-    from tests.matches.factories import MatchFactory
-
     return MatchFactory(tournament=tournament, ruleset=ruleset)
 
 
