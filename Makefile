@@ -1,6 +1,7 @@
 # Luza: `make run` starts the product with demo data; `make test` installs what the tests need
-# and runs them all (what CI runs); `make check` is the inner loop: lint, types, migrations and
-# the fast tests, in under two minutes. All work on a fresh machine with Python 3.11.
+# and runs them all (what CI runs); `make check` is the inner loop: lint, types, import
+# contracts, migrations and the fast tests, in under two minutes. All work on a fresh machine
+# with Python 3.11.
 SHELL := /bin/bash
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv

@@ -111,7 +111,7 @@ MAX_JSON_DEPTH = 32
 MAX_JSON_CHARS = 256 * 1024  # one JSON value (a state, a payload), as for an API body
 MAX_JSON_INT = 2**53  # what every JSON reader keeps exactly
 USERNAME = UnicodeUsernameValidator()
-# The settings a bracket is generated from (services.draw.generate_bracket).
+# The settings a bracket is generated from (tournaments.draw_plan.generate_bracket).
 BRACKET_SETTINGS = (
     "format",
     "third_place",

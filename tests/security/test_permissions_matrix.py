@@ -231,7 +231,7 @@ SPECS: dict[str, Spec] = {
         lambda w: {"pk": reg_of_ready(w).player_id},
         post=Call("superuser", 200, lambda w: {"drop": w.extra["unregistered"].pk}),
     ),
-    # --- the players' side (tournaments.api_players) -----------------------------------------
+    # --- the players' side (tournaments.web.api.players) -----------------------------------------
     "player-ratings": api(lambda w: {}, get=Call("open", 200)),
     "player-profile": api(lambda w: {"pk": w.registrations[0].player_id}, get=Call("open", 200)),
     "player-head-to-head": api(
