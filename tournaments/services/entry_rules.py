@@ -16,8 +16,6 @@ from tournaments.services.common import Status
 if TYPE_CHECKING:
     from config.types import Actor
 
-if TYPE_CHECKING:
-    pass
 
 ACTIVE = Registration.Status.ACTIVE
 RESERVE = Registration.Status.RESERVE

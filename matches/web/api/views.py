@@ -1,7 +1,7 @@
 """REST API of matches: the match, its log, scoring writes, the clock, judge calls and tables.
 
-Views are thin: they check who may act (tournaments.access, declared per view), validate the
-body and call one service; the service's refusals become 409/422 answers here.
+Views are thin: they check who may act (tournaments.web.shared.permissions, declared per
+view; matches.access decides), validate the body and call one service; the service's refusals become 409/422 answers here.
 """
 
 from __future__ import annotations

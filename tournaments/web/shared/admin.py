@@ -1,5 +1,7 @@
-"""What a superuser changes in the Django admin is audited too, and a match's links are
-checked: they stay inside its tournament, and a next match always names its slot."""
+"""The admin's base classes, for the tournaments' and the matches' admin alike: what a superuser
+changes in the Django admin is audited too, a staff organiser sees only the rows of the
+tournaments he organises, and a match's links are checked: they stay inside its tournament, and
+a next match always names its slot."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ these only ask it, so that every check ends in one place."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.contrib.auth.mixins import AccessMixin
 from django.core.exceptions import PermissionDenied
@@ -19,11 +19,8 @@ from matches.access import (
     match_scoring_role,
 )
 from matches.models import Match, Table
-from tournaments.models import Registration, Tournament
-
-if TYPE_CHECKING:
-    pass
 from tournaments.access import can_view_tournament, is_organiser_role
+from tournaments.models import Registration, Tournament
 
 
 def _can_view_object(user: Any, obj: Any) -> bool:
