@@ -24,7 +24,7 @@ from tournaments.match_labels import match_label
 from tournaments.match_setup import ready_fields
 from tournaments.models import Player, RatingChange, Registration, Tournament
 from tournaments.services.common import OTHER, Status, lock_tournament
-from tournaments.services.setup import rule_error_message
+from tournaments.services.setup import ruleset_error_message
 
 if TYPE_CHECKING:
     from config.types import Actor
@@ -583,7 +583,7 @@ def match_set_handicap(
     except rules.RuleError as err:
         raise TournamentError(
             "invalid_ruleset",
-            rule_error_message(err),
+            ruleset_error_message(err),
             status=BAD_REQUEST,
             params=err.params,
         ) from None

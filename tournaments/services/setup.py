@@ -104,8 +104,9 @@ def invalid(field: str, message: str, **params: Any) -> TournamentError:
     )
 
 
-def rule_error_message(err: rules.RuleError) -> str:
-    """The engine speaks English; say the same in the user's language from its code and params."""
+def ruleset_error_message(err: rules.RuleError) -> str:
+    """A refused ruleset (the engine's validate_ruleset speaks English) in the user's language,
+    from its code and params. A refused event is matches.errors.rule_error_message's."""
     p = err.params
     key = field_label(p.get("key", ""))
     reason = p.get("reason")
@@ -132,7 +133,7 @@ def rule_error_message(err: rules.RuleError) -> str:
 def _ruleset_error(field: str, err: rules.RuleError) -> TournamentError:
     return TournamentError(
         "invalid_ruleset",
-        rule_error_message(err),
+        ruleset_error_message(err),
         status=BAD_REQUEST,
         params={"field": field, **err.params},
     )
@@ -320,7 +321,7 @@ def _clean_stage_rules(values: dict[str, Any]) -> dict[str, Any]:
             raise TournamentError(
                 "invalid_ruleset",
                 _("Stage “%(stage)s”: %(detail)s")
-                % {"stage": stage_key, "detail": rule_error_message(err)},
+                % {"stage": stage_key, "detail": ruleset_error_message(err)},
                 status=BAD_REQUEST,
                 params={"field": f"stage_rules.{stage_key}", **err.params},
             ) from None
