@@ -53,6 +53,6 @@ def test_every_layer_names_a_module_that_exists() -> None:
 
 def test_the_contracts_are_the_ones_ci_runs() -> None:
     contracts = _contracts()
-    assert set(contracts) == {"layers", "rules-pure", "algorithms-pure", "acyclic"}
+    assert {"layers", "rules-pure", "algorithms-pure", "acyclic"} <= set(contracts)
     assert "lint-imports" in (ROOT / "Makefile").read_text()
     assert "lint-imports" in (ROOT / ".ci" / "run").read_text()
