@@ -1,6 +1,7 @@
 # Luza: `make run` starts the product with demo data; `make test` installs what the tests need
-# and runs them all (what CI runs); `make check` is the inner loop: lint, types, migrations and
-# the fast tests, in under two minutes. All work on a fresh machine with Python 3.11.
+# and runs them all (what CI runs); `make check` is the inner loop: lint, types, import
+# contracts, migrations and the fast tests, in under two minutes. All work on a fresh machine
+# with Python 3.11.
 SHELL := /bin/bash
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
@@ -52,6 +53,7 @@ lint: $(VENV)/.test-deps
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict rules/ tournaments/algorithms/
+	$(BIN)/lint-imports --no-logo
 	$(DEV_ENV) $(MANAGE) makemigrations --check --dry-run
 
 clean:

@@ -46,6 +46,7 @@ from bench.harness import (
     wait_http,
     write_report,
 )
+from bench.scenario import seed
 
 
 def referee_loop(
@@ -150,10 +151,10 @@ def main() -> int:
         import django
 
         django.setup()
+        # Imported from here on: only now is Django set up (against the database under load).
         from django.core.cache import cache
         from django.db import connections
 
-        from bench.scenario import seed
         from matches.models import Match
 
         cache.clear()

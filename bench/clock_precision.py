@@ -29,6 +29,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+import rules
+
 ROOT = Path(__file__).resolve().parent.parent
 MISSED_AFTER_S = 15.0  # beyond the default 5-second sweep: an expiry this late never came
 
@@ -85,9 +87,9 @@ def celery(kind: str, loglevel: str, *extra: str) -> list[str]:
 
 
 def set_up_matches(count: int, seconds: int) -> tuple[Any, list[int]]:
+    # Imported here: Django is set up at run time, against the database under load.
     from django.contrib.auth import get_user_model
 
-    import rules
     from matches.models import Match
     from tournaments.models import Player, Tournament
 
@@ -125,6 +127,7 @@ def _start_share(job: tuple[list[tuple[int, float]], int]) -> float:
     import django
 
     django.setup()
+    # Imported here: Django is set up at run time, against the database under load.
     from django.contrib.auth import get_user_model
     from django.db import connection
 
@@ -198,11 +201,12 @@ def run(args: argparse.Namespace, database_url: str, redis_url: str, logs: Path)
     import django
 
     django.setup()
+    # Imported here: Django is set up at run time, against the database under load.
     from django.utils import timezone
 
+    from audit.models import AuditEntry
     from config.celery import app
     from matches.models import Match
-    from tournaments.models import AuditEntry
 
     organiser, match_ids = set_up_matches(args.matches, args.seconds)
     hostname = f"clockbench-{uuid.uuid4().hex[:6]}@localhost"

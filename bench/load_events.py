@@ -56,6 +56,7 @@ from bench.harness import (
     wait_http,
     write_report,
 )
+from bench.scenario import run_tables, seed, verify
 
 # Gunicorn per web server on this 2-core machine: see docs/performance.md ("Gunicorn").
 WEB_WORKERS = 2
@@ -113,8 +114,6 @@ def events_phase(
     pace: float = 0.0,
     rng_offset: int = 0,
 ) -> tuple[dict[str, Any], list[Any]]:
-    from bench.scenario import run_tables
-
     started = time.monotonic()
     logs = run_tables(
         port=ports,
@@ -234,6 +233,7 @@ def phones_phase(
 
 def _live_match_ids(tournament_id: int) -> list[int]:
     """The matches at the tables (their scoreboards change), the first 64 by id otherwise."""
+    # Imported here: Django is set up at run time, against the database under load.
     from django.db import connection
 
     from matches.models import Match
@@ -318,11 +318,10 @@ def main() -> int:
         import django
 
         django.setup()
+        # Imported from here on: only now is Django set up (against the database under load).
         from django.core.cache import cache
         from django.db import connections
         from django.utils import timezone
-
-        from bench.scenario import seed, verify
 
         cache.clear()
         seeded = seed(

@@ -38,6 +38,8 @@ from bench.harness import (
     throwaway_database,
     write_report,
 )
+from bench.scenario import seed
+from rules.simulate import random_event
 
 
 def main() -> int:
@@ -71,11 +73,9 @@ def main() -> int:
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
+    # Imported here: Django is set up at run time, against the database under load.
     from django.db import connection
     from django.test import Client
-
-    from bench.scenario import seed
-    from rules.simulate import random_event
 
     seeded = seed(tables=64)
     from matches.models import Match

@@ -40,6 +40,7 @@ def seed(
     *, players: int = 128, tables: int = 64, clock_minutes: int | None = None, rng_seed: int = 7
 ) -> Seeded:
     """A drawn, running double-elimination tournament whose first round fills the tables."""
+    # Imported here: Django is set up at run time, against the database under load.
     from django.contrib.auth import get_user_model
     from django.contrib.auth.models import Group
     from rest_framework.authtoken.models import Token
@@ -122,6 +123,7 @@ class TableWatcher:
         return self.on_table.get(number)
 
     def _read(self) -> None:
+        # Imported here: Django is set up at run time, against the database under load.
         from matches.models import Match
 
         rows = Match.objects.filter(
@@ -271,6 +273,7 @@ def verify(
     """Every match's log, version and score equal what the clients sent: no gap, no duplicate.
     Clocks: none expired twice (log or audit), none early, and with `clocks_checked_at` (when
     the workers were still running) none left running past its deadline."""
+    # Imported here: Django is set up at run time, against the database under load.
     from matches.models import Match, MatchEvent
 
     accepted: dict[int, list[dict[str, Any]]] = {}
@@ -323,9 +326,10 @@ def verify(
 
 
 def _verify_clocks(seeded: Seeded, matches: dict[int, Any], checked_at: Any) -> dict[str, Any]:
+    # Imported here: Django is set up at run time, against the database under load.
     from datetime import timedelta
 
-    from tournaments.models import AuditEntry
+    from audit.models import AuditEntry
 
     problems: list[str] = []
     per_match: dict[int, int] = {}

@@ -6,8 +6,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from audit.models import AuditEntry
 from config.urls import urlpatterns as product_urlpatterns
-from tournaments.models import AuditEntry
 
 
 class CeilingView(APIView):

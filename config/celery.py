@@ -1,4 +1,5 @@
-"""The Celery app: configured from Django settings (CELERY_*), tasks found in every app."""
+"""The Celery app: configured from Django settings (CELERY_*), tasks found in every app, and
+config.health's ping of the workers."""
 
 import os
 from typing import Any
@@ -8,7 +9,8 @@ from celery.signals import setup_logging
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-app = Celery("luza")
+# The health check's ping task is config.health's (it reads the answer for /healthz).
+app = Celery("luza", include=["config.health"])
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
@@ -17,12 +19,3 @@ app.autodiscover_tasks()
 def _django_logging(**kwargs: Any) -> None:
     """Worker and beat log through settings.LOGGING (UTC, one format, LUZA_LOG_LEVEL), which
     Django has applied already: a receiver here stops Celery from installing its own."""
-
-
-@app.task(name="config.workers_ping", ignore_result=True)
-def workers_ping() -> int:
-    """Beat, every LUZA_HEALTH_PING_SECONDS: ping this installation's workers and keep the
-    answer for /healthz, which then never waits for a ping itself."""
-    from config.health import workers_ping_store
-
-    return workers_ping_store()

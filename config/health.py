@@ -80,6 +80,13 @@ def workers_ping_store() -> int:
     return len(names)
 
 
+@celery_app.task(name="config.workers_ping", ignore_result=True)
+def workers_ping() -> int:
+    """Beat, every LUZA_HEALTH_PING_SECONDS: ping this installation's workers and keep the
+    answer for /healthz, which then never waits for a ping itself."""
+    return workers_ping_store()
+
+
 def _workers() -> dict[str, object]:
     """The last ping; workers count as 0 once it is older than three ping intervals (no
     worker has run the ping task since, or beat is down)."""

@@ -17,6 +17,8 @@ from drf_spectacular.extensions import (
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework.response import Response
 
+from rules import contract
+
 ERROR_REF = {"$ref": "#/components/schemas/Error"}
 
 # Answers any operation may give before or around its view: (status, description, applies).
@@ -136,8 +138,6 @@ NOT_YET: dict[str, Any] = {
 
 
 def _contract_components() -> dict[str, Any]:
-    from rules import contract
-
     def or_empty(union: dict[str, Any]) -> dict[str, Any]:
         # A pending match has {} as its state and ruleset: not a discipline's object.
         return {"oneOf": [*union["oneOf"], NOT_YET]}

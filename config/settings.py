@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "rules",
     "tournaments",
     "matches",
+    "audit",
 ]
 
 MIDDLEWARE = [

@@ -9,8 +9,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from matches.models import Match, MatchEvent, Table
-from tournaments.admin import ManagedTournamentsAdmin
-from tournaments.admin_audit import MatchAdminForm
+from tournaments.web.shared.admin import ManagedTournamentsAdmin, MatchAdminForm
 
 
 @admin.register(Table)

@@ -1,7 +1,7 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from matches import api
+from matches.web.api import views as api
 
 router = SimpleRouter()
 router.register("matches", api.MatchViewSet, basename="match")

@@ -1,7 +1,17 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from matches import checks, hooks
+
 
 class MatchesConfig(AppConfig):
     name = "matches"
     verbose_name = _("Matches")
+
+    def ready(self) -> None:
+        # Imported here, not at the top: this module is loaded while Django builds its app
+        # registry, before any models module may be imported (the tasks import the services).
+        from matches import tasks
+
+        hooks.expiry_task_register(tasks.clock_expire)
+        checks.register()

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+# A tournament (tournaments.models.Tournament) as this app sees it: the tournaments app sits
+# above matches, which knows it only through the foreign keys below (docs/architecture.md).
+TournamentRow: TypeAlias = models.Model
 
 
 class Table(models.Model):

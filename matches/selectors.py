@@ -10,13 +10,15 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from matches import clock
-from matches.models import Match, MatchEvent, Table
+from matches.models import Match, MatchEvent, Table, TournamentRow
 from matches.querycache import CompiledQuery
-from tournaments.models import Tournament
 
 LAST_EVENTS = 10
-LIVE = (Match.Status.ON_TABLE, Match.Status.RUNNING, Match.Status.PAUSED)
-CLOSED = (Match.Status.FINISHED, Match.Status.WALKOVER, Match.Status.VOID)
+# The statuses by what a reader asks of them, defined once for every app.
+NOT_STARTED = (Match.Status.READY, Match.Status.ON_TABLE)  # may start now: players known
+LIVE = (Match.Status.ON_TABLE, Match.Status.RUNNING, Match.Status.PAUSED)  # at a table
+CLOSED = (Match.Status.FINISHED, Match.Status.WALKOVER, Match.Status.VOID)  # takes no more
+WITH_RESULT = (Match.Status.FINISHED, Match.Status.WALKOVER)  # a winner and a loser
 QUEUE_ORDER = ("schedule_round", "stage", "round", "order", "pk")
 
 
@@ -73,6 +75,20 @@ def match_recent_log(*, match: Match) -> list[dict[str, Any]]:
     return [log_entry_data(entry) for entry in match_last_events(match=match)]
 
 
+def table_now(*, table: Table) -> Match | None:
+    """The match on the table now, else None."""
+    return match_queryset().filter(table=table, status__in=LIVE).first()
+
+
+def table_last_finished(*, table: Table) -> Match | None:
+    return (
+        match_queryset()
+        .filter(table=table, status=Match.Status.FINISHED)
+        .order_by("-finished_at", "-pk")
+        .first()
+    )
+
+
 def match_events(*, match: Match, after_seq: int = 0) -> QuerySet[MatchEvent]:
     """The log from entry `after_seq + 1` on (the whole log by default)."""
     return MatchEvent.objects.filter(match=match, seq__gt=after_seq).order_by("seq")
@@ -98,8 +114,6 @@ def match_player_names(*, match: Match) -> dict[str, str]:
 
 
 # --- the result: one record that every reader shows -------------------------------------------
-
-WITH_RESULT = (Match.Status.FINISHED, Match.Status.WALKOVER)
 
 
 def winning_slot(match: Match) -> str | None:
@@ -209,9 +223,8 @@ def correction_data(match: Match) -> dict[str, Any] | None:
 
 
 def group_results(*, tournament_id: int) -> dict[int, list[dict[str, Any]]]:
-    """The group matches with a result, by group, each with how it ended (one query)."""
-    from matches.wording import result_mark_label  # wording imports the rules engine
-
+    """The group matches with a result, by group, each with how it ended (one query); its
+    words are tournaments.presentation.group_results_shown's."""
     rows = (
         Match.objects.filter(tournament_id=tournament_id, stage="group", status__in=WITH_RESULT)
         .order_by("group", "round", "order", "pk")
@@ -246,7 +259,7 @@ def group_results(*, tournament_id: int) -> dict[int, list[dict[str, Any]]]:
                 "score_a": row["score_a"],
                 "score_b": row["score_b"],
                 "mark": mark,
-                "mark_label": result_mark_label(mark, row["corrected_from"]),
+                "corrected_from": row["corrected_from"],
             }
         )
     return out
@@ -260,7 +273,7 @@ class BoardRow:
 
 @dataclass
 class TableBoard:
-    tournament: Tournament
+    tournament: TournamentRow
     tables: list[BoardRow]
     queue: list[Match]  # ready matches in the order they are called (held ones included)
     playing_elsewhere: list[Match] = field(default_factory=list)  # started without a table
@@ -268,7 +281,7 @@ class TableBoard:
     now: datetime = field(default_factory=timezone.now)
 
 
-def table_board(*, tournament: Tournament) -> TableBoard:
+def table_board(*, tournament: TournamentRow) -> TableBoard:
     """Every table with its match (score, clock), the queue of ready matches and the open
     judge calls, in three queries whatever the size of the tournament."""
     tables = list(Table.objects.filter(tournament=tournament).order_by("number"))

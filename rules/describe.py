@@ -10,15 +10,11 @@ the common prompts) and the builders of the event kinds every pyramid discipline
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import Any, TypedDict
 
 from rules.common import PLAYERS
 from rules.fouls import FOUL_CODES, FOUL_EVENT_CODES, SHOT_FOUL_CODES
 from rules.words import Text, gettext_noop, ngettext_lazy, player, rule_label, text
-
-if TYPE_CHECKING:
-    from rules.registry import Discipline
-
 
 # --- the state view ---------------------------------------------------------------------------
 
@@ -110,55 +106,6 @@ class StateView(TypedDict):
     provisional: dict[str, int] | None  # Duplex frame 3: the final points so far
     lines: list[Text]
     notices: list[Text]
-
-
-def assemble_view(d: Discipline, state: Mapping[str, Any]) -> StateView:
-    """The view from the discipline's hooks (Discipline.state_view)."""
-    st = dict(state)
-    head = d.headline(st)
-    winner = st.get("winner") if st.get("finished") else None
-    turn = st.get("turn")
-    spot = st.get("to_spot")
-    to_spot = spot if isinstance(spot, int) else 0
-    players: dict[str, PlayerView] = {
-        p: {
-            "score": head["score"].get(p),
-            "facts": d.player_facts(st, p),
-            "colour": p if d.uses_colours else None,
-            "turn": turn == p,
-            "winner": winner == p,
-        }
-        for p in PLAYERS
-    }
-    return {
-        "discipline": d.name,
-        "label": text(d.label),
-        "renderer": d.renderer_name,
-        "features": {
-            "time_limit": d.has_time_limit,
-            "head_start": d.has_head_start,
-            "colours": d.uses_colours,
-        },
-        "finished": bool(st.get("finished")),
-        "winner": winner,
-        "turn": turn,
-        "awaiting": st.get("awaiting"),
-        "end_reason": st.get("end_reason"),
-        "to_spot": to_spot,
-        "spotting": d.spotting(to_spot),
-        "score": head["score"],
-        "score_kind": head["kind"],
-        "score_label": head["label"],
-        "players": players,
-        "table": d.table_view(st),
-        "frame": d.frame_view(st),
-        "frames": d.frames_won(st),
-        "frame_points": d.frame_points(st),
-        "frame_summary": d.frame_summary(st),
-        "provisional": d.provisional(st),
-        "lines": d.lines(st),
-        "notices": d.notices(st),
-    }
 
 
 def per_player(value: object) -> dict[str, int] | None:

@@ -20,8 +20,8 @@ from contextlib import contextmanager
 from typing import Any, ClassVar, TypedDict
 
 from rules import describe
-from rules.common import Handler, State
-from rules.describe import Entry, Headline, StateView
+from rules.common import PLAYERS, Handler, State
+from rules.describe import Entry, Headline, PlayerView, StateView
 from rules.schemas import EVENT_FIELDS, Schema
 from rules.words import Text, text
 
@@ -130,7 +130,7 @@ class Discipline(ABC):
     def state_view(self, state: dict[str, Any]) -> StateView:
         """What any page shows of a state (scoreboard, overlay, bracket, form); the same
         shape for every discipline. Subclasses fill the parts through the hooks below."""
-        return describe.assemble_view(self, state)
+        return _assemble_view(self, state)
 
     def player_facts(self, state: dict[str, Any], slot: str) -> list[describe.Fact]:
         return []
@@ -185,6 +185,55 @@ class Discipline(ABC):
         self, state: State, rng: random.Random, skill: float, rare: float
     ) -> dict[str, Any]:
         """A plausible legal event for an unfinished state (benchmarks, tests)."""
+
+
+def _assemble_view(d: Discipline, state: Mapping[str, Any]) -> StateView:
+    """The view from the discipline's hooks (Discipline.state_view)."""
+    st = dict(state)
+    head = d.headline(st)
+    winner = st.get("winner") if st.get("finished") else None
+    turn = st.get("turn")
+    spot = st.get("to_spot")
+    to_spot = spot if isinstance(spot, int) else 0
+    players: dict[str, PlayerView] = {
+        p: {
+            "score": head["score"].get(p),
+            "facts": d.player_facts(st, p),
+            "colour": p if d.uses_colours else None,
+            "turn": turn == p,
+            "winner": winner == p,
+        }
+        for p in PLAYERS
+    }
+    return {
+        "discipline": d.name,
+        "label": text(d.label),
+        "renderer": d.renderer_name,
+        "features": {
+            "time_limit": d.has_time_limit,
+            "head_start": d.has_head_start,
+            "colours": d.uses_colours,
+        },
+        "finished": bool(st.get("finished")),
+        "winner": winner,
+        "turn": turn,
+        "awaiting": st.get("awaiting"),
+        "end_reason": st.get("end_reason"),
+        "to_spot": to_spot,
+        "spotting": d.spotting(to_spot),
+        "score": head["score"],
+        "score_kind": head["kind"],
+        "score_label": head["label"],
+        "players": players,
+        "table": d.table_view(st),
+        "frame": d.frame_view(st),
+        "frames": d.frames_won(st),
+        "frame_points": d.frame_points(st),
+        "frame_summary": d.frame_summary(st),
+        "provisional": d.provisional(st),
+        "lines": d.lines(st),
+        "notices": d.notices(st),
+    }
 
 
 # --- the registry -----------------------------------------------------------------------------

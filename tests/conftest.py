@@ -105,6 +105,11 @@ def require_redis() -> None:
         require_service("Redis (REDIS_URL)")
 
 
+# The fixtures below import the factories (and DRF, the roles) when they run, not at the top:
+# this conftest is loaded for every folder, and the pure ones (tests/rules, tests/algorithms)
+# import nothing of Django, its models or the project's apps.
+
+
 @pytest.fixture
 def api():
     from rest_framework.test import APIClient
@@ -159,6 +164,6 @@ def _roles(request):
         names & {"transactional_db", "live_server"}
     )
     request.getfixturevalue("transactional_db" if transactional else "db")
-    from tournaments.roles import roles_ensure
+    from tournaments.roles import roles_ensure  # when it runs: see the note above the fixtures
 
     roles_ensure()

@@ -15,6 +15,8 @@ from pathlib import Path
 from celery import Celery
 from django.db import connection
 
+from config.celery import app as luza_app
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -51,8 +53,7 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
 
 def wait_for_worker(hostname: str, timeout: float = 30.0, app: Celery | None = None) -> None:
     if app is None:
-        from config.celery import app
-
+        app = luza_app
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         replies = app.control.ping(destination=[hostname], timeout=0.5) or []

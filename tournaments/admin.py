@@ -9,30 +9,10 @@ from typing import Any
 from django.contrib import admin
 from django.db.models import Q
 
+from audit.models import AuditEntry
 from tournaments import access, selectors, services
-from tournaments.admin_audit import AuditedAdmin
-from tournaments.models import AuditEntry, Player, RatingChange, Registration, Tournament
-
-
-class ManagedTournamentsAdmin(AuditedAdmin):
-    """An organiser (staff) sees and picks only the tournaments he organises, and their rows:
-    the same rule as the panel (tournaments.access); a superuser sees everything."""
-
-    tournament_path = "tournament"  # how a row reaches its tournament; "" for Tournament
-
-    def get_queryset(self, request: Any) -> Any:
-        managed = access.managed_tournaments(request.user)
-        rows = super().get_queryset(request)
-        if request.user.is_superuser:
-            return rows
-        if not self.tournament_path:
-            return rows.filter(pk__in=managed.values("pk"))
-        return rows.filter(**{f"{self.tournament_path}__in": managed.values("pk")})
-
-    def formfield_for_foreignkey(self, db_field: Any, request: Any, **kwargs: Any) -> Any:
-        if db_field.name == "tournament":
-            kwargs["queryset"] = access.managed_tournaments(request.user)
-        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+from tournaments.models import Player, RatingChange, Registration, Tournament
+from tournaments.web.shared.admin import AuditedAdmin, ManagedTournamentsAdmin
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

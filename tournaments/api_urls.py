@@ -1,13 +1,16 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from tournaments import api, api_people, api_players, views_tokens
+from tournaments.web.api import people as api_people
+from tournaments.web.api import players as api_players
+from tournaments.web.api import tokens as views_tokens
+from tournaments.web.api import views as api
 
 router = SimpleRouter()
 router.register("players", api.PlayerViewSet, basename="player")
 router.register("tournaments", api.TournamentViewSet, basename="tournament")
 
-# The players' side (tournaments.api_players): "players/ratings/" is not a player's id either.
+# The players' side (tournaments.web.api.players): "players/ratings/" is not a player's id either.
 players_urls = [
     path("players/ratings/", api_players.RatingListView.as_view(), name="player-ratings"),
     path("players/<int:pk>/profile/", api_players.ProfileView.as_view(), name="player-profile"),

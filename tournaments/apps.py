@@ -1,7 +1,16 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from matches import hooks
+
 
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        # Imported here, not at the top: this module is loaded while Django builds its app
+        # registry, before any models module may be imported (the services import them).
+        from tournaments.services.match_listener import TournamentSide
+
+        hooks.listener_register(TournamentSide())

@@ -10,9 +10,59 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from audit.models import AuditEntry
+from matches import wording
+from matches.models import Match
+from tournaments.audit_players import PLAYERS_AUDIT_ACTIONS
 from tournaments.match_labels import match_label
-from tournaments.models import AuditEntry, Player, Tournament
-from tournaments.templatetags.luza import AUDIT_ACTIONS, money
+from tournaments.models import Player, Tournament
+from tournaments.presentation import money
+
+# Every action's name in the log (the players' side's are tournaments.audit_players').
+AUDIT_ACTIONS = {
+    "tournament_create": gettext_lazy("Tournament created"),
+    "tournament_update": gettext_lazy("Settings changed"),
+    "tournament_status": gettext_lazy("Status changed"),
+    "tournament_draw": gettext_lazy("Draw made"),
+    "tournament_referee_add": gettext_lazy("Referee added"),
+    "tournament_referee_remove": gettext_lazy("Referee removed"),
+    "player_create": gettext_lazy("Player created"),
+    "player_update": gettext_lazy("Player changed"),
+    "registration_add": gettext_lazy("Player registered"),
+    "registration_paid": gettext_lazy("Fee marked paid"),
+    "registration_unpaid": gettext_lazy("Fee marked unpaid"),
+    "registration_withdraw": gettext_lazy("Player withdrew"),
+    "registration_disqualify": gettext_lazy("Player disqualified"),
+    "match.event": gettext_lazy("Event entered"),
+    "match.undo": gettext_lazy("Event undone"),
+    "match.clock_start": gettext_lazy("Clock started"),
+    "match.clock_pause": gettext_lazy("Technical break"),
+    "match.clock_resume": gettext_lazy("Clock resumed"),
+    "match.clock_adjust": gettext_lazy("Time left changed"),
+    "match.clock_expired": gettext_lazy("Time expired"),
+    "match.finished": gettext_lazy("Match finished"),
+    "match.walkover": gettext_lazy("Walkover"),
+    "match.hold": gettext_lazy("Held back / released"),
+    "match.judge_called": gettext_lazy("Judge called"),
+    "match.judge_resolved": gettext_lazy("Judge call resolved"),
+    "match.table_assigned": gettext_lazy("Sent to a table"),
+    "match.table_moved": gettext_lazy("Moved to another table"),
+    "match_correct_result": gettext_lazy("Result corrected"),
+    "match_set_handicap": gettext_lazy("Head start overridden"),
+    "table.freed": gettext_lazy("Table freed"),
+    "tables.ensure": gettext_lazy("Tables in use set"),
+    "referee_login_create": gettext_lazy("Referee login created"),
+    "referee_password_reset": gettext_lazy("Referee's password reset"),
+    "login_create": gettext_lazy("Login created"),
+    "password_change": gettext_lazy("Own password changed"),
+    "player_claim_issue": gettext_lazy("Login slip printed"),
+    "player_link_login": gettext_lazy("Login linked"),
+    "player_unlink_login": gettext_lazy("Login unlinked"),
+    "player_rating_adjust": gettext_lazy("Rating adjusted"),
+    "player_merge": gettext_lazy("Players merged"),
+    "admin_change": gettext_lazy("Changed in the administration"),
+}
+AUDIT_ACTIONS.update(PLAYERS_AUDIT_ACTIONS)
 
 # The filter of the log page by kind: a kind is a set of actions.
 KINDS: dict[str, tuple[Any, tuple[str, ...]]] = {
@@ -118,8 +168,6 @@ class Speaker:
 
 def _load_matches(entries: list[AuditEntry]) -> None:
     """Every entry's match with its players, in one query."""
-    from matches.models import Match
-
     wanted = {e.match_id for e in entries if e.match_id and "match" not in e._state.fields_cache}
     if not wanted:
         return
@@ -141,8 +189,6 @@ def _match_names(entry: AuditEntry) -> dict[str, str]:
 
 def sentence(entry: AuditEntry, speaker: Speaker) -> str:
     """One entry in words."""
-    from matches import wording
-
     data = entry.data or {}
     who = speaker.who(entry)
     key = entry.match.key if entry.match is not None else data.get("key", "")

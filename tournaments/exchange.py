@@ -12,19 +12,23 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import DatabaseError, models, transaction
 from django.utils.dateparse import parse_date, parse_datetime
 
+from audit.models import AuditEntry
 from matches.models import Match, MatchEvent, Table
 from matches.selectors import match_recent_log
 from tournaments.access import REFEREE_GROUP
 from tournaments.exchange_validation import FORMAT, NOT_PLAIN, VERSION, document_problems
-from tournaments.models import AuditEntry, Player, RatingChange, Registration, Tournament
+from tournaments.models import Player, RatingChange, Registration, Tournament
 from tournaments.roles import roles_ensure
+
+if TYPE_CHECKING:
+    from config.types import Actor
 
 
 class ImportError_(ValueError):
@@ -147,7 +151,7 @@ def import_logins() -> dict[str, frozenset[str]]:
 
 
 @transaction.atomic
-def tournament_import(*, document: Any, actor: Any = None) -> Tournament:
+def tournament_import(*, document: Any, actor: Actor | None = None) -> Tournament:
     """Create the tournament of `document` with new primary keys; all or nothing. Raises
     ImportError_ with every problem found when the document is not importable."""
     logins = import_logins()

@@ -22,19 +22,13 @@ from django.utils import translation
 from django.utils.dateparse import parse_date, parse_datetime
 
 import rules
+from audit.models import AuditEntry
 from matches.models import Match, MatchEvent, Table
 from matches.selectors import LIVE  # one match of these per table (the model's constraint)
 from tournaments.access import ORGANISER_GROUP
+from tournaments.draw_plan import generate_bracket
 from tournaments.errors import TournamentError
-from tournaments.models import (
-    AuditEntry,
-    Player,
-    RatingChange,
-    Registration,
-    Tournament,
-    default_ruleset,
-)
-from tournaments.services.draw import generate_bracket
+from tournaments.models import Player, RatingChange, Registration, Tournament, default_ruleset
 from tournaments.services.setup import SETTINGS_FIELDS, clean_settings
 
 FORMAT = "luza-tournament"
@@ -117,7 +111,7 @@ MAX_JSON_DEPTH = 32
 MAX_JSON_CHARS = 256 * 1024  # one JSON value (a state, a payload), as for an API body
 MAX_JSON_INT = 2**53  # what every JSON reader keeps exactly
 USERNAME = UnicodeUsernameValidator()
-# The settings a bracket is generated from (services.draw.generate_bracket).
+# The settings a bracket is generated from (tournaments.draw_plan.generate_bracket).
 BRACKET_SETTINGS = (
     "format",
     "third_place",

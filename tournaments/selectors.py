@@ -1,5 +1,7 @@
 """Reads of the tournaments app, shared by the API and the web pages. Selectors return
-querysets or plain dicts (JSON-able apart from Decimal money) with a constant number of queries."""
+querysets or plain dicts (JSON-able apart from Decimal money) with a constant number of queries.
+They return data: the words a reader is shown (titles, labels) are added by
+tournaments.presentation (bracket_shown, standings_shown)."""
 
 from __future__ import annotations
 
@@ -11,22 +13,26 @@ from typing import TYPE_CHECKING, Any
 from django.db.models import Count, DecimalField, Q, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce
 
+from audit.models import AuditEntry
+from matches.models import Match
 from matches.querycache import CompiledQuery
+from matches.selectors import WITH_RESULT, result_mark
 from tournaments.algorithms import prizes
 from tournaments.algorithms.groups import GroupResult, group_table
 from tournaments.algorithms.model import Bracket, MatchSpec, Source
 from tournaments.algorithms.standings import final_standings
-from tournaments.models import AuditEntry, Player, RatingChange, Registration, Tournament
+from tournaments.draw_plan import DrawPlan, generate_bracket
+from tournaments.errors import TournamentError
+from tournaments.match_setup import effective_ruleset
+from tournaments.models import Player, RatingChange, Registration, Tournament
 from tournaments.names import fold_words
-from tournaments.presentation import SourceLabels, round_title, slot_status_label, stage_title
 
 if TYPE_CHECKING:
-    from tournaments.services.draw import DrawPlan
+    from config.types import Actor
 
 ACTIVE = Registration.Status.ACTIVE
 WITHDRAWN = Registration.Status.WITHDRAWN
 DISQUALIFIED = Registration.Status.DISQUALIFIED
-DONE = ("finished", "walkover")
 STAGE_ORDER = (
     "single",
     "group",
@@ -72,7 +78,7 @@ class RatingHistory:
     private_count: int
 
 
-def player_rating_history_for(*, player: Player, user: Any) -> RatingHistory:
+def player_rating_history_for(*, player: Player, user: Actor) -> RatingHistory:
     changes = player_rating_history(player=player)
     hidden = Q(tournament__isnull=False) & ~Q(tournament__in=tournament_list(user=user))
     totals = changes.filter(hidden).aggregate(delta=Sum("delta"), count=Count("pk"))
@@ -83,7 +89,7 @@ def player_rating_history_for(*, player: Player, user: Any) -> RatingHistory:
     )
 
 
-def match_rating_changes(*, match: Any) -> dict[str, dict[str, int]]:
+def match_rating_changes(*, match: Match) -> dict[str, dict[str, int]]:
     """The match's current Elo change per slot: {"a": {"before", "after", "delta"}, ...};
     empty when the match was not rated (walkover, unrated tournament, not finished)."""
     out: dict[str, dict[str, int]] = {}
@@ -114,7 +120,7 @@ def tournament_get(*, tournament_id: int) -> Tournament:
     return found[0]
 
 
-def tournament_list(*, user: Any) -> QuerySet[Tournament]:
+def tournament_list(*, user: Actor) -> QuerySet[Tournament]:
     """Public tournaments, plus those the user organises or referees (all for a superuser)."""
     tournaments = Tournament.objects.all()
     if getattr(user, "is_superuser", False):
@@ -205,7 +211,6 @@ def _group_rounds(matches: list[dict[str, Any]]) -> list[dict[str, Any]]:
             stages[skey] = {
                 "stage": m["stage"],
                 "group": m["group"],
-                "title": stage_title(m["stage"], m["group"]),
                 "rounds": {},
             }
         stages[skey]["rounds"].setdefault(m["round"], []).append(m)
@@ -213,13 +218,8 @@ def _group_rounds(matches: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for skey in sorted(stages):
         stage = stages[skey]
         rounds = stage["rounds"]
-        last = max(rounds)
         stage["rounds"] = [
-            {
-                "round": r,
-                "title": round_title(stage["stage"], r, last),
-                "matches": sorted(rounds[r], key=lambda m: m["order"]),
-            }
+            {"round": r, "matches": sorted(rounds[r], key=lambda m: m["order"])}
             for r in sorted(rounds)
         ]
         out.append(stage)
@@ -230,11 +230,17 @@ def _link(target: tuple[str, str] | None) -> dict[str, str] | None:
     return {"key": target[0], "slot": target[1]} if target else None
 
 
+def _source(src: Source | None) -> dict[str, Any] | None:
+    """Where an empty slot's player comes from: a seed, a group's place [group, rank], or the
+    winner or loser of a match (its key)."""
+    if src is None:
+        return None
+    ref: Any = list(src.ref) if src.kind == "group" else src.ref  # type: ignore[arg-type]
+    return {"kind": src.kind, "ref": ref}
+
+
 def _specs(tournament: Tournament, entrants: int) -> dict[str, MatchSpec]:
     """The pure bracket's specs by key (for the slots' sources); empty before the draw."""
-    from tournaments.errors import TournamentError
-    from tournaments.services.draw import generate_bracket
-
     if entrants < 2:
         return {}
     try:
@@ -280,10 +286,6 @@ def tournament_bracket(*, tournament: Tournament) -> dict[str, Any]:
     """Every match of the drawn bracket as plain dicts grouped by stage and round: key, players
     (with seed and rating), where unknown players come from, score, race and head start,
     status, winner, table, links, and the Elo change. Three queries whatever the size."""
-    from matches.models import Match
-    from matches.selectors import result_mark
-    from matches.wording import result_mark_label
-
     # Plain values with the players and table joined: no model instances, and not the engine
     # state, the bulk of a row.
     rows = list(Match.objects.filter(tournament=tournament).order_by("pk").values(*_BRACKET_FIELDS))
@@ -300,8 +302,6 @@ def tournament_bracket(*, tournament: Tournament) -> dict[str, Any]:
         changes.setdefault(match_id, {})[player_id] = delta
     specs = _specs(tournament, sum(1 for r in regs.values() if r["seed"] is not None))
     key_of = {row["pk"]: row["key"] for row in rows}
-    source = SourceLabels()
-    status_labels = {value: str(label) for value, label in Match.Status.choices}
 
     def person(row: Mapping[str, Any], slot: str) -> dict[str, Any] | None:
         player_id = row[f"player_{slot}_id"]
@@ -334,7 +334,7 @@ def tournament_bracket(*, tournament: Tournament) -> dict[str, Any]:
                 end_reason=row["state__end_reason"],
                 corrected=row["corrected_at"] is not None,
             )
-            if row["status"] in ("finished", "walkover")
+            if row["status"] in WITH_RESULT
             else None
         )
         matches.append(
@@ -348,11 +348,10 @@ def tournament_bracket(*, tournament: Tournament) -> dict[str, Any]:
                 "schedule_round": row["schedule_round"],
                 "conditional": row["conditional"],
                 "status": row["status"],
-                "status_label": status_labels.get(row["status"], row["status"]),
                 "player_a": person(row, "a"),
                 "player_b": person(row, "b"),
-                "source_a": source(spec.a) if spec else None,
-                "source_b": source(spec.b) if spec else None,
+                "source_a": _source(spec.a) if spec else None,
+                "source_b": _source(spec.b) if spec else None,
                 "score_a": row["score_a"],
                 "score_b": row["score_b"],
                 "balls_to_win": ruleset.get("balls_to_win"),
@@ -362,7 +361,7 @@ def tournament_bracket(*, tournament: Tournament) -> dict[str, Any]:
                 "winner": winner,
                 "result": row["result"],
                 "mark": mark,
-                "mark_label": result_mark_label(mark, row["corrected_from"]),
+                "corrected_from": row["corrected_from"],
                 "table": row["table__number"],
                 "winner_to": link(row["winner_to_id"], row["winner_slot"]),
                 "loser_to": link(row["loser_to_id"], row["loser_slot"]),
@@ -388,10 +387,7 @@ def tournament_bracket(*, tournament: Tournament) -> dict[str, Any]:
 
 def bracket_from_plan(tournament: Tournament, plan: DrawPlan) -> dict[str, Any]:
     """A draw preview in the shape of ``tournament_bracket`` (no ids, nothing played)."""
-    from tournaments.services.match_setup import effective_ruleset
-
     by_seed = dict(enumerate(plan.order, start=1))
-    source = SourceLabels()
 
     def person(src: Source | None) -> dict[str, Any] | None:
         if src is None or src.kind != "seed":
@@ -424,12 +420,11 @@ def bracket_from_plan(tournament: Tournament, plan: DrawPlan) -> dict[str, Any]:
                 "group": spec.group,
                 "schedule_round": spec.schedule_round,
                 "conditional": spec.conditional,
-                "status": "ready" if a and b else "scheduled",
-                "status_label": slot_status_label(ready=bool(a and b)),
+                "status": Match.Status.READY if a and b else Match.Status.SCHEDULED,
                 "player_a": a,
                 "player_b": b,
-                "source_a": source(spec.a),
-                "source_b": source(spec.b),
+                "source_a": _source(spec.a),
+                "source_b": _source(spec.b),
                 "score_a": None,
                 "score_b": None,
                 "balls_to_win": ruleset.get("balls_to_win"),
@@ -439,7 +434,7 @@ def bracket_from_plan(tournament: Tournament, plan: DrawPlan) -> dict[str, Any]:
                 "winner": None,
                 "result": "",
                 "mark": None,
-                "mark_label": "",
+                "corrected_from": None,
                 "table": None,
                 "winner_to": _link(spec.winner_to),
                 "loser_to": _link(spec.loser_to),
@@ -466,8 +461,6 @@ class _Results:
     """The finished matches and seeds of a tournament, read once (two queries)."""
 
     def __init__(self, tournament: Tournament) -> None:
-        from matches.models import Match
-
         self.tournament = tournament
         self.regs = {
             r.player_id: r
@@ -498,7 +491,7 @@ class _Results:
         return {
             m["key"]: (self.seed(m["winner_id"]), self.seed(m["loser_id"]))
             for m in self.matches
-            if m["status"] in DONE and m["winner_id"] and m["loser_id"]
+            if m["status"] in WITH_RESULT and m["winner_id"] and m["loser_id"]
         }
 
     def groups(self, bracket: Bracket | None) -> dict[int, dict[str, Any]]:
@@ -514,7 +507,7 @@ class _Results:
                 continue
             g = m["group"]
             complete.setdefault(g, True)
-            if m["status"] not in DONE or not m["winner_id"]:
+            if m["status"] not in WITH_RESULT or not m["winner_id"]:
                 complete[g] = False
                 continue
             results.setdefault(g, []).append(
@@ -548,9 +541,6 @@ class _Results:
 
 
 def _bracket(results: _Results) -> Bracket | None:
-    from tournaments.errors import TournamentError
-    from tournaments.services.draw import generate_bracket
-
     if len(results.regs) < 2:
         return None
     try:
@@ -599,7 +589,6 @@ def tournament_standings(*, tournament: Tournament) -> dict[str, Any]:
         "groups": [
             {
                 "group": g,
-                "title": stage_title("group", g),
                 "complete": data["complete"],
                 "rows": [
                     {

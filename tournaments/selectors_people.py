@@ -3,15 +3,19 @@ and the search of the registration desk with who is already registered."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import Q, QuerySet
 
+from audit.models import AuditEntry
 from tournaments import selectors
-from tournaments.models import AuditEntry, IssuedLogin, Player, Registration, Tournament
+from tournaments.models import IssuedLogin, Player, Registration, Tournament
+
+if TYPE_CHECKING:
+    from config.types import Actor
 
 
-def player_history(*, player: Player, user: Any) -> QuerySet[AuditEntry]:
+def player_history(*, player: Player, user: Actor) -> QuerySet[AuditEntry]:
     """Every recorded change to the player, newest first; entries of a private tournament
     the user may not see are left out (its existence stays hidden)."""
     visible = selectors.tournament_list(user=user).values("pk")
@@ -23,7 +27,7 @@ def player_history(*, player: Player, user: Any) -> QuerySet[AuditEntry]:
     )
 
 
-def player_ratings(*, player: Player, user: Any) -> QuerySet[Any]:
+def player_ratings(*, player: Player, user: Actor) -> QuerySet[Any]:
     """His rating changes, newest first, without the games of tournaments hidden from `user`."""
     visible = selectors.tournament_list(user=user).values("pk")
     return selectors.player_rating_history(player=player).filter(
@@ -31,7 +35,7 @@ def player_ratings(*, player: Player, user: Any) -> QuerySet[Any]:
     )
 
 
-def player_registrations(*, player: Player, user: Any) -> QuerySet[Registration]:
+def player_registrations(*, player: Player, user: Actor) -> QuerySet[Registration]:
     """His entries in the tournaments the user may see, newest tournament first."""
     visible = selectors.tournament_list(user=user).values("pk")
     return (

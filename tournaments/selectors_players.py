@@ -10,7 +10,7 @@ import logging
 from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.cache import cache
 from django.db.models import Count, F, IntegerField, Max, OuterRef, Q, QuerySet, Subquery, Sum
@@ -19,9 +19,14 @@ from django.utils import timezone
 
 from matches import selectors as match_selectors
 from matches.models import Match
+from matches.selectors import WITH_RESULT
 from tournaments import selectors
 from tournaments.algorithms.chart import Chart, ChartPoint, rating_chart
-from tournaments.models import Player, RatingChange, Registration, Tournament
+from tournaments.algorithms.series import StagePlace, series_standings
+from tournaments.models import Player, PlayerRequest, RatingChange, Registration, Series, Tournament
+
+if TYPE_CHECKING:
+    from config.types import Actor
 
 logger = logging.getLogger(__name__)
 
@@ -36,7 +41,6 @@ SORTS = {
     "city": ("city", "-rating", "pk"),
     "club": ("club", "-rating", "pk"),
 }
-WITH_RESULT = (Match.Status.FINISHED, Match.Status.WALKOVER)
 UPCOMING = (
     Match.Status.ON_TABLE,
     Match.Status.RUNNING,
@@ -96,11 +100,11 @@ def rating_place(*, player: Player) -> int:
 # --- a player's page -------------------------------------------------------------------------
 
 
-def _visible(user: Any) -> QuerySet[Tournament]:
+def _visible(user: Actor) -> QuerySet[Tournament]:
     return selectors.tournament_list(user=user)
 
 
-def player_chart(*, player: Player, user: Any) -> Chart | None:
+def player_chart(*, player: Player, user: Actor) -> Chart | None:
     """His rating over time: one point per tournament (its net change) and per adjustment,
     from the changes in tournaments `user` may see."""
     changes = list(
@@ -181,7 +185,7 @@ def stage_places(tournament: Tournament) -> list[tuple[int, int, tuple[int, ...]
     return list(_cached(tournament, "places", compute))
 
 
-def player_tournaments(*, player: Player, user: Any) -> list[dict[str, Any]]:
+def player_tournaments(*, player: Player, user: Actor) -> list[dict[str, Any]]:
     """The tournaments he entered that `user` may see, newest first, each with his status,
     his place and prize once decided."""
     regs = (
@@ -234,7 +238,7 @@ def _line(match: Match, player_id: int) -> MatchLine:
     )
 
 
-def _played(player: Player, user: Any) -> QuerySet[Match]:
+def _played(player: Player, user: Actor) -> QuerySet[Match]:
     return (
         Match.objects.filter(Q(player_a=player) | Q(player_b=player))
         .filter(status__in=WITH_RESULT, tournament__in=_visible(user).values("pk"))
@@ -243,7 +247,7 @@ def _played(player: Player, user: Any) -> QuerySet[Match]:
     )
 
 
-def player_matches(*, player: Player, user: Any) -> QuerySet[Match]:
+def player_matches(*, player: Player, user: Actor) -> QuerySet[Match]:
     """His matches with a result, newest first (the page turns them into MatchLine)."""
     return _played(player, user)
 
@@ -252,7 +256,7 @@ def match_lines(matches: Any, player: Player) -> list[MatchLine]:
     return [_line(m, player.pk) for m in matches]
 
 
-def head_to_head(*, player: Player, other: Player, user: Any) -> dict[str, Any]:
+def head_to_head(*, player: Player, other: Player, user: Actor) -> dict[str, Any]:
     """Their matches against each other, the record (wins, losses) and the ball difference
     (balls for minus against over the matches with a score; walkovers have none)."""
     matches = list(
@@ -275,7 +279,7 @@ def head_to_head(*, player: Player, other: Player, user: Any) -> dict[str, Any]:
     }
 
 
-def opponents(*, player: Player, user: Any) -> list[Player]:
+def opponents(*, player: Player, user: Actor) -> list[Player]:
     """Everyone he has played (for the head-to-head picker), by name."""
     ids = set()
     for a, b in _played(player, user).values_list("player_a_id", "player_b_id"):
@@ -287,7 +291,7 @@ def opponents(*, player: Player, user: Any) -> list[Player]:
 # --- "my match" ------------------------------------------------------------------------------
 
 
-def my_next_match(*, player: Player, user: Any) -> Match | None:
+def my_next_match(*, player: Player, user: Actor) -> Match | None:
     """His next match in a tournament under way that `user` may see: the one called to a
     table or being played first, else the next one with both players known."""
     candidates = list(
@@ -304,7 +308,7 @@ def my_next_match(*, player: Player, user: Any) -> Match | None:
     return min(candidates, key=lambda m: rank[m.status])
 
 
-def my_registrations(*, player: Player, user: Any) -> list[Registration]:
+def my_registrations(*, player: Player, user: Actor) -> list[Registration]:
     """His entries in tournaments not finished that `user` may see, soonest first (a private
     tournament is for its organisers and referees, as everywhere)."""
     return list(
@@ -315,7 +319,7 @@ def my_registrations(*, player: Player, user: Any) -> list[Registration]:
     )
 
 
-def my_etag(*, player: Player, user: Any) -> str:
+def my_etag(*, player: Player, user: Actor) -> str:
     """Changes with anything /me/ shows: his matches (table called, score, status) and his
     tournaments' public versions (entries, promotions, the draw). Two small queries."""
     visible = _visible(user).values("pk")
@@ -339,9 +343,7 @@ def prize_total(rows: list[dict[str, Any]]) -> Decimal:
 # --- club cups -------------------------------------------------------------------------------
 
 
-def series_visible(*, user: Any) -> QuerySet[Any]:
-    from tournaments.models import Series
-
+def series_visible(*, user: Actor) -> QuerySet[Any]:
     if getattr(user, "is_superuser", False):
         return Series.objects.all()
     visible = Q(is_public=True)
@@ -350,7 +352,7 @@ def series_visible(*, user: Any) -> QuerySet[Any]:
     return Series.objects.filter(pk__in=Series.objects.filter(visible).values("pk"))
 
 
-def series_stages(*, series: Any, user: Any) -> list[Any]:
+def series_stages(*, series: Any, user: Actor) -> list[Any]:
     """Its stages whose tournament `user` may see, in order (a hidden one is left out, and
     its results with it)."""
     visible = _visible(user).values("pk")
@@ -359,11 +361,9 @@ def series_stages(*, series: Any, user: Any) -> list[Any]:
     )
 
 
-def series_table(*, series: Any, user: Any, after: int | None = None) -> dict[str, Any]:
+def series_table(*, series: Any, user: Actor, after: int | None = None) -> dict[str, Any]:
     """The standings after the finished stages (up to stage number `after`), with each
     stage's points per player (tournaments.algorithms.series)."""
-    from tournaments.algorithms.series import StagePlace, series_standings
-
     stages = series_stages(series=series, user=user)
     finished = [s for s in stages if s.tournament.status == Tournament.Status.FINISHED]
     if after is not None:
@@ -397,7 +397,7 @@ def series_table(*, series: Any, user: Any, after: int | None = None) -> dict[st
     }
 
 
-def player_series(*, player: Player, user: Any) -> list[dict[str, Any]]:
+def player_series(*, player: Player, user: Actor) -> list[dict[str, Any]]:
     """The series of the tournaments he played, with his place and total in each."""
     regs = Registration.objects.filter(player=player, seed__isnull=False).values("tournament")
     out = []
@@ -411,8 +411,6 @@ def player_series(*, player: Player, user: Any) -> list[dict[str, Any]]:
 def desk_entry(*, tournament: Tournament) -> dict[str, Any]:
     """What the registration desk shows of online entry: the reserve list, the check-ins and
     the pending requests to be added."""
-    from tournaments.models import PlayerRequest
-
     return {
         "reserves": list(
             Registration.objects.filter(tournament=tournament, status=Registration.Status.RESERVE)

@@ -5,8 +5,13 @@ Names are prefixed (public-, panel-) because the API's router already owns names
 
 from django.urls import path
 
-from tournaments import diplomas, views, views_panel, views_people, views_settings, views_tokens
-from tournaments.printouts import views as prints
+from tournaments.web.panel import diplomas
+from tournaments.web.panel import people as views_people
+from tournaments.web.panel import printouts as prints
+from tournaments.web.panel import settings as views_settings
+from tournaments.web.panel import tokens as views_tokens
+from tournaments.web.panel import views as views_panel
+from tournaments.web.public import views
 
 urlpatterns = [
     path("", views.home, name="home"),

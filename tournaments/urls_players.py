@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from tournaments import views_players, views_players_panel
+from tournaments.web.panel import players as views_players_panel
+from tournaments.web.public import players as views_players
 
 urlpatterns = [
     path("players/", views_players.rating_list, name="players-list"),

@@ -8,11 +8,9 @@ from datetime import timedelta
 from typing import Any
 
 from matches.models import Match
-from matches.selectors import LIVE  # noqa: F401 (re-exported)
+from matches.selectors import CLOSED, LIVE, NOT_STARTED  # noqa: F401 (re-exported)
 
 Status = Match.Status
-NOT_STARTED = (Status.READY, Status.ON_TABLE)
-CLOSED = (Status.FINISHED, Status.WALKOVER, Status.VOID)
 # Disciplines without a time-limit rule: their clock only shows the time (Duplex, D).
 NO_TIME_RULE = frozenset({"duplex"})
 TIME_EXPIRED = {"type": "time_expired"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import math
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -13,7 +13,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import rules
-from matches import errors, selectors
+from audit.services import audit_record
+from matches import access, errors, selectors
 from matches.models import Match
 from matches.querycache import (
     WriteBatch,
@@ -49,8 +50,9 @@ from matches.services.lifecycle import (
     match_finish_from_state,
 )
 from matches.services.locks import _LOCKED_ROW, _SAVE_MATCH, _lock
-from tournaments import access
-from tournaments.audit import audit_record
+
+if TYPE_CHECKING:
+    from config.types import Actor
 
 logger = logging.getLogger("matches.services")
 
@@ -63,7 +65,7 @@ def match_clock(
     *,
     match_id: int,
     action: str,
-    actor: Any,
+    actor: Actor | None,
     remaining_seconds: int | None = None,
     idempotency_key: str | None = None,
     respond: Renderer | None = None,

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
 import rules
-from matches import errors, selectors
+from matches import access, errors, hooks, selectors
 from matches.models import IdempotencyRecord, Match, MatchEvent
 from matches.querycache import (
     WriteBatch,
@@ -17,8 +16,9 @@ from matches.querycache import (
 )
 from matches.services.base import Renderer, Status, WriteResult
 from matches.services.locks import _NEW_ENTRY, _NEW_RECORD, _user
-from tournaments import access
-from tournaments.models import Tournament
+
+if TYPE_CHECKING:
+    from config.types import Actor
 
 
 def _ruleset(match: Match) -> dict[str, Any]:
@@ -30,7 +30,7 @@ def _state(match: Match) -> dict[str, Any]:
     return match.state or rules.initial_state(_ruleset(match))
 
 
-def _role(actor: Any, match: Match) -> str:
+def _role(actor: Actor | None, match: Match) -> str:
     role = access.match_scoring_role(actor, match) if _user(actor) else None
     if role is None:
         raise PermissionDenied(_("You may not score this match."))
@@ -57,7 +57,7 @@ def _check_playable(match: Match) -> None:
         raise errors.match_not_ready()
 
 
-def player_slot(match: Match, actor: Any) -> str | None:
+def player_slot(match: Match, actor: Actor | None) -> str | None:
     """The slot of the acting user in the match (self-scoring), from the players loaded."""
     user = _user(actor)
     for slot, player in (("a", match.player_a), ("b", match.player_b)):
@@ -66,7 +66,7 @@ def player_slot(match: Match, actor: Any) -> str | None:
     return None
 
 
-def _check_player_may_act(match: Match, role: str, actor: Any, event: Any = None) -> None:
+def _check_player_may_act(match: Match, role: str, actor: Actor | None, event: Any = None) -> None:
     """Self-scoring is fair: while a judge call is open only a referee or an organiser acts
     on the match, and a player concedes only for himself."""
     if role != access.MATCH_PLAYER:
@@ -129,7 +129,7 @@ def _append(
     *,
     payload: dict[str, Any],
     source: str,
-    actor: Any,
+    actor: Actor | None,
     kind: str = MatchEvent.Kind.EVENT,
     undoes: MatchEvent | None = None,
     batch: WriteBatch | None = None,
@@ -169,5 +169,6 @@ def _bump_public(match: Match) -> None:
 
 
 def _bump_public_id(tournament_id: int) -> None:
-    """The public pages change: their ETags and the cached bracket follow public_version."""
-    Tournament.objects.filter(pk=tournament_id).update(public_version=F("public_version") + 1)
+    """The public pages change: their ETags and the cached bracket follow the tournament's
+    public version, which the tournament side bumps (matches.hooks)."""
+    hooks.listener().public_changed(tournament_id=tournament_id)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -10,18 +10,22 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import rules
-from matches import errors
+from audit.services import audit_record
+from matches import access, errors
 from matches.models import Match
 from matches.services.base import CLOSED, Renderer, Status, WriteResult
 from matches.services.guards import _answer, _append, _idempotent_replay, _role, _state
 from matches.services.lifecycle import _after_close, _clock_halt, _player, match_finish_from_state
 from matches.services.locks import _lock, _user
-from tournaments import access
-from tournaments.audit import audit_record
+
+if TYPE_CHECKING:
+    from config.types import Actor
 
 
 @transaction.atomic
-def match_walkover(*, match: Match, winner_slot: str, actor: Any, reason: str = "") -> Match:
+def match_walkover(
+    *, match: Match, winner_slot: str, actor: Actor | None, reason: str = ""
+) -> Match:
     """The other player does not play (withdrawal, no-show). Before the match started: status
     walkover, no score. Once started: the engine's forfeit, so the score played stays."""
     if winner_slot not in ("a", "b"):
@@ -80,7 +84,7 @@ def match_walkover(*, match: Match, winner_slot: str, actor: Any, reason: str = 
 def match_judge_call(
     *,
     match_id: int,
-    actor: Any,
+    actor: Actor | None,
     note: str = "",
     idempotency_key: str | None = None,
     respond: Renderer | None = None,
@@ -119,7 +123,7 @@ def match_judge_call(
 def match_judge_resolve(
     *,
     match_id: int,
-    actor: Any,
+    actor: Actor | None,
     note: str = "",
     idempotency_key: str | None = None,
     respond: Renderer | None = None,

@@ -3,26 +3,26 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils import timezone
 
-from matches import clock
+from audit.services import audit_record
+from matches import clock, hooks
 from matches.models import Match, Table
 from matches.services.base import NO_TIME_RULE, RESULT_BY_END, Status, WriteResult
 from matches.services.guards import _bump_public, _ruleset
 from matches.services.tables import _fill_tables
-from tournaments.audit import audit_record
-from tournaments.models import Tournament
+
+if TYPE_CHECKING:
+    from config.types import Actor
 
 
 def _after_start(match: Match) -> None:
     """Play began: the tournament is running from now on. The public pages change too, but
     the caller bumps the public version as its write's last statement (_answer_started)."""
-    from tournaments import services as tournament_services  # tournaments imports matches
-
-    tournament_services.tournament_on_match_started(match=match)
+    hooks.listener().match_started(match=match)
 
 
 def _answer_started(match: Match, answer: WriteResult) -> WriteResult:
@@ -43,8 +43,7 @@ def has_time_rule(match: Match) -> bool:
 
 
 def _schedule_expiry(match: Match) -> None:
-    from matches.tasks import clock_expire  # the tasks module imports this one
-
+    clock_expire = hooks.expiry_task()  # matches.tasks, which calls these services
     match_id, generation, eta = match.pk, match.clock_generation, match.clock_deadline
     transaction.on_commit(
         lambda: clock_expire.apply_async(args=[match_id, generation], eta=eta), robust=True
@@ -109,7 +108,9 @@ def _player(match: Match, slot: str | None) -> Any:
     return None
 
 
-def match_finish_from_state(*, match: Match, actor: Any, now: datetime | None = None) -> Match:
+def match_finish_from_state(
+    *, match: Match, actor: Actor | None, now: datetime | None = None
+) -> Match:
     """Record the end the engine's state reached (race, time, golden ball, forfeit).
 
     Internal: call with the match locked, inside the write's transaction, after its state was
@@ -134,7 +135,7 @@ def match_finish_from_state(*, match: Match, actor: Any, now: datetime | None = 
     return match
 
 
-def _after_close(match: Match, actor: Any) -> None:
+def _after_close(match: Match, actor: Actor | None) -> None:
     """The match ended: the public pages, the audit, the tournament, then the freed table."""
     _bump_public(match)
     audit_record(
@@ -148,14 +149,10 @@ def _after_close(match: Match, actor: Any) -> None:
             "version": match.version,
         },
     )
-    from tournaments import services as tournament_services  # tournaments imports matches
-
-    tournament_services.tournament_on_match_finished(match=match)
-    if (
-        match.table_id is not None
-        and Tournament.objects.filter(
-            pk=match.tournament_id, status=Tournament.Status.RUNNING
-        ).exists()
+    tournament = hooks.listener()
+    tournament.match_finished(match=match)
+    if match.table_id is not None and tournament.tournament_running(
+        tournament_id=match.tournament_id
     ):
         table = Table.objects.select_for_update().get(pk=match.table_id)
         _fill_tables(tournament_id=match.tournament_id, tables=[table], actor=actor)

@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from matches import errors, selectors
+from matches import access, errors, selectors
 from matches.models import IdempotencyRecord, Match, MatchEvent
 from matches.querycache import (
     CompiledInsert,
     CompiledQuery,
     CompiledUpdate,
 )
-from tournaments import access
+
+if TYPE_CHECKING:
+    from config.types import Actor
 
 
-def _user(actor: Any) -> Any:
+def _user(actor: Actor | None) -> Any:
     return actor if actor is not None and getattr(actor, "is_authenticated", False) else None
 
 
@@ -74,7 +76,7 @@ def _locked(pk: Any) -> QuerySet[Match]:
 
 # Built once per thread: run on every scoring write, and its SQL (a hundred columns of four
 # tables) costs more to build than to run. The second adds the role flags of the user given
-# as its second argument (tournaments.access._role_flags): the role costs no query of its own.
+# as its second argument (matches.access._role_flags): the role costs no query of its own.
 _LOCKED_MATCH = CompiledQuery(lambda pk: _locked(pk)[:1])
 _LOCKED_MATCH_AND_ROLE = CompiledQuery(
     lambda pk, user_id: _locked(pk).annotate(**access.role_flag_annotations(user_id))[:1],
@@ -96,7 +98,7 @@ _SAVE_MATCH = CompiledUpdate(Match)
 _SAVE_ENTRY = CompiledUpdate(MatchEvent)
 
 
-def _lock(match_id: int, actor: Any = None) -> Match:
+def _lock(match_id: int, actor: Actor | None = None) -> Match:
     """Lock the match row (only it) and load it with its tournament, players and table; with
     the role flags of `actor` when a user writes."""
     user = _user(actor)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -10,7 +10,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import rules
-from matches import errors
+from audit.services import audit_record
+from matches import access, errors
 from matches.models import MatchEvent
 from matches.querycache import (
     WriteBatch,
@@ -43,8 +44,9 @@ from matches.services.lifecycle import (
     match_finish_from_state,
 )
 from matches.services.locks import _SAVE_ENTRY, _SAVE_MATCH, _lock
-from tournaments import access
-from tournaments.audit import audit_record
+
+if TYPE_CHECKING:
+    from config.types import Actor
 
 
 @transaction.atomic
@@ -53,7 +55,7 @@ def match_submit_event(
     match_id: int,
     event: Any,
     expected_version: int | None,
-    actor: Any,
+    actor: Actor | None,
     idempotency_key: str | None = None,
     respond: Renderer | None = None,
     authorize: Authorizer | None = None,
@@ -125,7 +127,7 @@ def match_submit_event(
 def match_undo(
     *,
     match_id: int,
-    actor: Any,
+    actor: Actor | None,
     expected_version: int | None = None,
     idempotency_key: str | None = None,
     respond: Renderer | None = None,

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils import timezone
 
+from audit.services import audit_record
 from matches import errors
-from matches.models import Match, Table
+from matches.models import Match, Table, TournamentRow
 from matches.services.base import CLOSED, LIVE, Status
 from matches.services.guards import _bump_public, _bump_public_id
 from matches.services.locks import _lock
-from tournaments.audit import audit_record
-from tournaments.models import Tournament
+
+if TYPE_CHECKING:
+    from config.types import Actor
 
 
 def _lock_table(*, tournament_id: int, table: Table | int) -> Table:
@@ -37,7 +39,7 @@ def _table_busy(table: Table) -> bool:
     return Match.objects.filter(table=table, status__in=LIVE).exists()
 
 
-def _call_to_table(match: Match, table: Table, *, now: datetime, actor: Any) -> None:
+def _call_to_table(match: Match, table: Table, *, now: datetime, actor: Actor | None) -> None:
     match.table = table
     match.called_at = now
     fields = ["table", "called_at", "updated_at"]
@@ -53,7 +55,9 @@ def _call_to_table(match: Match, table: Table, *, now: datetime, actor: Any) -> 
     )
 
 
-def _fill_tables(*, tournament_id: int, tables: Iterable[Table], actor: Any) -> list[Match]:
+def _fill_tables(
+    *, tournament_id: int, tables: Iterable[Table], actor: Actor | None
+) -> list[Match]:
     """Send the next ready matches to the given (locked) tables that are free, in queue order
     (schedule round, stage, round, order); a player already at a table is not called twice."""
     live = list(
@@ -92,7 +96,7 @@ def _fill_tables(*, tournament_id: int, tables: Iterable[Table], actor: Any) -> 
 
 
 @transaction.atomic
-def tables_ensure(*, tournament: Tournament, count: int, actor: Any) -> list[Table]:
+def tables_ensure(*, tournament: TournamentRow, count: int, actor: Actor | None) -> list[Table]:
     """Tables 1..count exist and are in use; free tables above `count` go out of use."""
     if count < 0:
         raise ValueError("count must not be negative")
@@ -123,7 +127,7 @@ def tables_ensure(*, tournament: Tournament, count: int, actor: Any) -> list[Tab
 
 
 @transaction.atomic
-def table_assign_next(*, tournament: Tournament, actor: Any) -> list[Match]:
+def table_assign_next(*, tournament: TournamentRow, actor: Actor | None) -> list[Match]:
     """Every free table in use gets the next ready match that is not held."""
     # Tables called show on the public pages. The tournament row before the table rows: the
     # order of a finishing match (match, tournament, table), so the two cannot deadlock.
@@ -137,7 +141,7 @@ def table_assign_next(*, tournament: Tournament, actor: Any) -> list[Match]:
 
 
 @transaction.atomic
-def match_assign_table(*, match: Match, table: Table | int, actor: Any) -> Match:
+def match_assign_table(*, match: Match, table: Table | int, actor: Actor | None) -> Match:
     """Call a ready match (or one played without a table) to a free table."""
     locked = _lock(match.pk)
     if locked.status not in (Status.READY, Status.RUNNING, Status.PAUSED, Status.ON_TABLE):
@@ -153,7 +157,7 @@ def match_assign_table(*, match: Match, table: Table | int, actor: Any) -> Match
 
 
 @transaction.atomic
-def match_move(*, match: Match, table: Table | int, actor: Any) -> Match:
+def match_move(*, match: Match, table: Table | int, actor: Actor | None) -> Match:
     """Move a match that is on a table to another free table."""
     locked = _lock(match.pk)
     if locked.table_id is None or locked.status not in LIVE:
@@ -177,7 +181,7 @@ def match_move(*, match: Match, table: Table | int, actor: Any) -> Match:
 
 
 @transaction.atomic
-def match_hold(*, match: Match, held: bool, actor: Any) -> Match:
+def match_hold(*, match: Match, held: bool, actor: Actor | None) -> Match:
     """Hold a match back from the table queue (or release it). Holding a match that waits at a
     table and has not started sends it back, freeing the table."""
     locked = _lock(match.pk)
@@ -199,7 +203,7 @@ def match_hold(*, match: Match, held: bool, actor: Any) -> Match:
 
 
 @transaction.atomic
-def table_free(*, table: Table, actor: Any) -> Match:
+def table_free(*, table: Table, actor: Actor | None) -> Match:
     """Take the match waiting at a table back to the queue. A started match is not touched:
     it is moved or finished instead."""
     _bump_public_id(table.tournament_id)  # before the table lock, as in table_assign_next

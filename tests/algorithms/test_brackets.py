@@ -19,6 +19,7 @@ from tournaments.algorithms.brackets import (
     seed_order,
     single_elimination,
 )
+from tournaments.algorithms.groups import round_robin_groups
 from tournaments.algorithms.seeding import bracket_size
 from tournaments.algorithms.simulation import play_out
 
@@ -377,8 +378,6 @@ def test_same_as_the_peer(name: str, bracket: object) -> None:
 
 
 def test_describe_every_format() -> None:
-    from tournaments.algorithms.groups import round_robin_groups
-
     for bracket in (
         single_elimination(13, third_place=True),
         double_elimination(13, grand_final="single"),

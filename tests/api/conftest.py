@@ -10,10 +10,11 @@ from django.db import transaction
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from audit.models import AuditEntry
 from matches.models import IdempotencyRecord, Match, MatchEvent, Table
-from tests.factories import PlayerFactory
+from tests.factories import OrganiserFactory, PlayerFactory
 from tests.world import World, build_world, make_tournament, register
-from tournaments.models import AuditEntry, Player, RatingChange, Registration, Tournament
+from tournaments.models import Player, RatingChange, Registration, Tournament
 
 DUMPED = (
     Tournament,
@@ -58,6 +59,4 @@ def token_client(w: World, language: str = "ru", keyword: str = "Token") -> APIC
 @pytest.fixture
 def organiser_token(db: Any) -> str:
     """The API token of a new organiser."""
-    from tests.factories import OrganiserFactory
-
     return str(Token.objects.create(user=OrganiserFactory()).key)

@@ -23,6 +23,8 @@ import pytest
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 
+from config.wsgi import application
+
 pytestmark = pytest.mark.django_db
 
 PACKAGE = "luza_client"
@@ -34,8 +36,6 @@ def generated(
 ) -> Iterator[str]:
     """The client package generated from the schema as the server serves it."""
     out = tmp_path_factory.mktemp("client")
-    from config.wsgi import application
-
     transport = httpx.WSGITransport(app=application)
     with (
         django_db_blocker.unblock(),
@@ -107,8 +107,6 @@ def test_every_generated_module_imports(generated: str) -> None:
 def test_the_organisers_flow_with_the_generated_client(
     generated: str, _wsgi_on_the_test_connection: None, organiser_token: str
 ) -> None:
-    from config.wsgi import application
-
     client = mod("client").AuthenticatedClient(
         base_url="http://testserver",
         token=organiser_token,  # sent as "Bearer <token>", the generator's default
@@ -224,8 +222,6 @@ def test_the_generated_client_sends_bearer_tokens_and_json(
     generated: str, _wsgi_on_the_test_connection: None, organiser_token: str
 ) -> None:
     sent: list[httpx.Request] = []
-    from config.wsgi import application
-
     client = mod("client").AuthenticatedClient(
         base_url="http://testserver",
         token=organiser_token,

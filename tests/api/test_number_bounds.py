@@ -13,6 +13,7 @@ from django.db import transaction
 from tests.api.conftest import dump_tables, token_client
 from tests.world import World
 from tournaments.models import Registration, Tournament
+from tournaments.web.api.serializers import MONEY_MAX
 
 pytestmark = pytest.mark.django_db
 
@@ -141,8 +142,6 @@ def test_a_value_the_database_refuses_is_a_400_not_a_503(world: World) -> None:
 
 
 def test_decimal_bounds_match_the_columns() -> None:
-    from tournaments.serializers import MONEY_MAX
-
     field = Tournament._meta.get_field("entry_fee")
     digits = field.max_digits - field.decimal_places
     assert Decimal(10**digits) - Decimal("0.01") == MONEY_MAX

@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import require_service
+
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = Path(__file__).resolve().parent / "typescript"
 NODE_BIN = ROOT / "node_modules" / ".bin"
@@ -34,8 +36,6 @@ def workdir(
     """A folder with schema.d.ts generated from the schema as the server serves it, the
     TypeScript sources beside it and the project's node_modules within reach."""
     if shutil.which("node") is None or not (NODE_BIN / "tsc").exists():
-        from tests.conftest import require_service
-
         require_service("Node.js with the npm packages of package.json (npm ci)")
     from django.test import Client
 

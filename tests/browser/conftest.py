@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import require_service
+
 # Playwright's sync API runs an event loop in this thread; the ORM calls of the tests are
 # still plain synchronous calls.
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
@@ -29,8 +31,6 @@ LAPTOP = {"width": 1280, "height": 800}
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     if not CHROMIUM.exists():
-        from tests.conftest import require_service
-
         require_service("Chromium (/usr/bin/chromium)")
     from playwright.sync_api import sync_playwright
 

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from matches import services as match_services
-from matches.models import Table
+from matches.models import Match, Table
 from tests.browser import a11y
 from tests.browser.conftest import PHONE
 from tests.factories import PlayerFactory
@@ -215,8 +215,6 @@ def test_favicon_and_api_docs_without_console_errors(open_page, live_server):
 
 
 def test_a_destructive_action_asks_in_a_dialog(open_page, live_server, world, organiser):
-    from matches.models import Match
-
     ready = first_ready(world["t"])
     page = open_page(DESKTOP, user=organiser)
     page.goto(f"{live_server.url}/panel/m/{ready.pk}/")

@@ -7,10 +7,10 @@ import re
 
 import pytest
 
+from audit.models import AuditEntry
 from matches.models import Match
 from tests.browser.conftest import LAPTOP, PHONE
 from tests.web.helpers import drawn_tournament, first_ready
-from tournaments.models import AuditEntry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

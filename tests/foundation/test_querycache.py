@@ -7,8 +7,11 @@ import threading
 import pytest
 from django.db import IntegrityError, connection, transaction
 
-from matches.models import Match
-from matches.querycache import CompiledQuery
+from audit.models import AuditEntry
+from matches import querycache
+from matches.access import ROLE_FLAGS, role_flag_annotations
+from matches.models import Match, MatchEvent
+from matches.querycache import CompiledInsert, CompiledQuery, CompiledUpdate, WriteBatch, insert_row
 from tests.matches.factories import MatchFactory, TableFactory
 
 pytestmark = pytest.mark.django_db
@@ -99,9 +102,6 @@ def test_a_query_with_constants_and_several_arguments(tournament) -> None:
 def test_an_insert_writes_what_save_writes(tournament, organiser, django_assert_num_queries):
     from django.db import IntegrityError
 
-    from matches.models import MatchEvent
-    from matches.querycache import CompiledInsert, insert_row
-
     match = MatchFactory(tournament=tournament)
     new_entry = CompiledInsert(MatchEvent)
     entry = MatchEvent(match=match, seq=1, payload={"type": "break", "ball": "ё"}, actor=organiser)
@@ -118,8 +118,6 @@ def test_an_insert_writes_what_save_writes(tournament, organiser, django_assert_
 
 def test_an_update_writes_what_save_with_update_fields_writes(tournament) -> None:
     from django.db import DatabaseError
-
-    from matches.querycache import CompiledUpdate, WriteBatch
 
     save_match = CompiledUpdate(Match)
     match = MatchFactory(tournament=tournament)
@@ -141,8 +139,6 @@ def test_an_update_writes_what_save_with_update_fields_writes(tournament) -> Non
 
 def test_annotations_and_a_repeated_argument(tournament, organiser, referee) -> None:
     """The role flags of a user come with the match: the user's id is used three times."""
-    from tournaments.access import ROLE_FLAGS, role_flag_annotations
-
     match = MatchFactory(tournament=tournament)
     query = CompiledQuery(
         lambda pk, user_id: Match.objects.annotate(**role_flag_annotations(user_id)).filter(pk=pk),
@@ -169,10 +165,6 @@ def batch_mode(request, monkeypatch):
 def test_a_batch_writes_what_the_saves_write(
     tournament, organiser, batch_mode, django_assert_num_queries
 ) -> None:
-    from matches.models import MatchEvent
-    from matches.querycache import CompiledInsert, CompiledUpdate, WriteBatch
-    from tournaments.models import AuditEntry
-
     match = MatchFactory(tournament=tournament)
     before = Match.objects.get(pk=match.pk)
     batch = WriteBatch()
@@ -199,9 +191,6 @@ def test_a_batch_writes_what_the_saves_write(
 
 
 def test_a_refused_write_raises_its_refusal_and_nothing_lands(tournament, batch_mode) -> None:
-    from matches.models import MatchEvent
-    from matches.querycache import CompiledInsert, CompiledUpdate, WriteBatch
-
     match = MatchFactory(tournament=tournament)
     MatchEvent.objects.create(match=match, seq=1, payload={})
 
@@ -229,9 +218,6 @@ def test_a_refused_write_raises_its_refusal_and_nothing_lands(tournament, batch_
 def test_a_batched_update_of_no_row_fails_as_save_does(tournament, batch_mode) -> None:
     from django.db import DatabaseError
 
-    from matches.models import MatchEvent
-    from matches.querycache import CompiledInsert, CompiledUpdate, WriteBatch
-
     match = MatchFactory(tournament=tournament)
     gone = MatchFactory.build(pk=10**9, tournament=tournament)
     batch = WriteBatch()
@@ -246,8 +232,6 @@ def test_a_batch_refuses_one_row_queued_twice(tournament, batch_mode) -> None:
     """PostgreSQL runs the batch's WITH on one snapshot: a second update of the same row would
     report 0 rows there (1 elsewhere). Refused when queued, on every backend; after send() the
     row may be queued again."""
-    from matches.querycache import CompiledUpdate, WriteBatch
-
     save_match = CompiledUpdate(Match)
     match = MatchFactory(tournament=tournament)
     batch = WriteBatch()
@@ -263,8 +247,6 @@ def test_a_batch_refuses_one_row_queued_twice(tournament, batch_mode) -> None:
 
 def test_the_compiled_paths_were_verified_on_this_django_minor_version() -> None:
     import django
-
-    from matches import querycache
 
     assert django.VERSION[:2] == querycache.VERIFIED_DJANGO, (
         f"Django {django.VERSION[:2]} is not the version matches/querycache.py was verified on "

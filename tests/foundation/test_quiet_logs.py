@@ -9,6 +9,7 @@ import logging
 import pytest
 
 from matches.tasks import QuietHousekeeping
+from tournaments.management.commands import run_banner
 
 
 def record(name: str, args: object) -> logging.LogRecord:
@@ -37,8 +38,6 @@ def test_the_filter_is_on_the_worker_s_loggers():
 def test_the_banner_prints_the_logins_and_the_addresses(settings, tmp_path, monkeypatch):
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
-
-    from tournaments.management.commands import run_banner
 
     settings.VAR_DIR = tmp_path
     get_user_model().objects.create_user(username="organiser", password="pw-org")

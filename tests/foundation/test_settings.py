@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import config.settings as base
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -59,8 +61,6 @@ def test_malformed_redis_url_is_one_clear_line() -> None:
 def test_defaults_need_no_server(settings) -> None:
     import importlib
 
-    import config.settings as base
-
     saved = {k: os.environ.pop(k) for k in ("DATABASE_URL", "REDIS_URL") if k in os.environ}
     try:
         fresh = importlib.reload(base)
@@ -75,8 +75,6 @@ def test_postgresql_prepares_repeated_statements_unless_turned_off(monkeypatch) 
     """On by default (PostgreSQL plans the scoring path once per connection); off for a
     pooler in transaction mode, which cannot keep a connection's prepared statements."""
     import importlib
-
-    import config.settings as base
 
     monkeypatch.setenv("DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/luza")
     try:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from rest_framework.exceptions import ValidationError
 
 from config.serializers import validated
-from matches.serializers import (
+from matches.web.api.serializers import (
     MatchClockWriteSerializer,
     MatchEventWriteSerializer,
     MatchUndoWriteSerializer,

@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
+from matches import hooks
 from tests.conftest import PASSWORD
+from tests.matches.factories import MatchFactory
 
 
 @pytest.fixture
@@ -19,8 +21,6 @@ def ruleset() -> dict[str, Any]:
 
 @pytest.fixture
 def match(db, tournament, ruleset):
-    from tests.matches.factories import MatchFactory
-
     return MatchFactory(tournament=tournament, ruleset=ruleset)
 
 
@@ -56,16 +56,15 @@ def login():
 @pytest.fixture
 def finished_calls(monkeypatch) -> list[int]:
     """Ids of the matches the tournament was told about, in order (the real hook still runs)."""
-    from tournaments import services as tournament_services
-
+    listener = hooks.listener()
     calls: list[int] = []
-    real = tournament_services.tournament_on_match_finished
+    real = listener.match_finished
 
     def spy(*, match) -> None:
         calls.append(match.pk)
         real(match=match)
 
-    monkeypatch.setattr(tournament_services, "tournament_on_match_finished", spy)
+    monkeypatch.setattr(listener, "match_finished", spy)
     return calls
 
 

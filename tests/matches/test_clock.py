@@ -9,11 +9,11 @@ import pytest
 from django.utils import timezone
 
 import rules
+from audit.models import AuditEntry
 from matches.models import Match, MatchEvent
 from matches.services import match_clock_expire, match_clock_sweep
-from tests.matches.conftest import play
+from tests.matches.conftest import b_pockets, play
 from tests.matches.factories import MatchFactory
-from tournaments.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
 
@@ -203,15 +203,11 @@ def test_the_organiser_sets_the_remaining_time(scorer, match, organiser_api) -> 
 
 
 def test_clock_actions_on_a_finished_match_are_refused(scorer, match) -> None:
-    from tests.matches.conftest import b_pockets
-
     play(scorer, match, b_pockets(6))
     assert clock(scorer, match, "pause").json()["code"] == "match_finished"
 
 
 def test_the_clock_stops_when_the_match_ends(scorer, match) -> None:
-    from tests.matches.conftest import b_pockets
-
     play(scorer, match, b_pockets(6))
     match.refresh_from_db()
     assert match.clock_running_since is None and match.clock_deadline is None

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 
+from audit.models import AuditEntry
 from matches.models import IdempotencyRecord, Match, MatchEvent
 from tests.factories import PlayerFactory, UserFactory
 from tests.matches.conftest import b_pockets, play, post_event
-from tournaments.models import AuditEntry
+from tests.matches.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -178,8 +179,6 @@ def test_only_the_clock_or_an_organiser_ends_the_time(scorer, match, login, orga
 
 
 def test_a_match_without_its_players_cannot_be_scored(scorer, tournament) -> None:
-    from tests.matches.factories import MatchFactory
-
     pending = MatchFactory(tournament=tournament, player_b=None, status=Match.Status.SCHEDULED)
     response = post_event(scorer, pending, BREAK_A)
     assert response.status_code == 409

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from audit.models import AuditEntry
+from matches.errors import MatchError
 from matches.services import final_score, match_walkover
 from tests.matches.conftest import b_pockets, play, post_event
 from tests.matches.factories import MatchFactory
-from tournaments.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
 
@@ -85,8 +86,6 @@ def test_walkover_through_the_api_is_for_organisers(scorer, organiser_api, match
 
 
 def test_a_walkover_needs_the_winner_known(tournament, organiser) -> None:
-    from matches.errors import MatchError
-
     pending = MatchFactory(tournament=tournament, player_b=None, status="scheduled")
     with pytest.raises(MatchError) as err:
         match_walkover(match=pending, winner_slot="b", actor=organiser, reason="")

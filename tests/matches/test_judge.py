@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from audit.models import AuditEntry
 from matches import services
 from tests.factories import UserFactory
 from tests.matches.conftest import b_pockets, play
-from tournaments.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ import pytest
 
 from tests.factories import UserFactory
 from tests.matches.conftest import play
-from tests.matches.factories import TableFactory
+from tests.matches.factories import MatchFactory, TableFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -39,8 +39,6 @@ def test_anyone_reads_a_public_match(api, match) -> None:
 
 
 def test_a_pending_slot_is_null(api, tournament) -> None:
-    from tests.matches.factories import MatchFactory
-
     pending = MatchFactory(tournament=tournament, player_b=None, status="scheduled")
     body = api.get(f"/api/v1/matches/{pending.pk}/").json()
     assert body["players"]["b"] is None and body["players"]["a"] is not None

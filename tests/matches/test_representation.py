@@ -12,7 +12,8 @@ from rest_framework import serializers
 
 from matches import selectors, services
 from matches.models import Match
-from matches.serializers import MatchDetailSerializer, MatchEventSerializer, match_data
+from matches.representation import match_data
+from matches.web.api.serializers import MatchDetailSerializer, MatchEventSerializer
 from rules.simulate import random_event
 from tests.matches.conftest import post_event
 from tests.matches.factories import MatchFactory, TableFactory

@@ -6,13 +6,15 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from audit.models import AuditEntry
 from matches import selectors, services
 from matches.errors import MatchError
 from matches.models import Match, Table
+from matches.web.api.serializers import TableBoardSerializer
 from tests.factories import PlayerFactory
 from tests.matches.conftest import b_pockets, play
 from tests.matches.factories import MatchFactory, TableFactory
-from tournaments.models import AuditEntry, Tournament
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -172,8 +174,6 @@ def test_the_board_takes_the_same_queries_for_any_number_of_tables(tournament, o
     def board_queries() -> int:
         with CaptureQueriesContext(connection) as ctx:
             board = selectors.table_board(tournament=tournament)
-            from matches.serializers import TableBoardSerializer
-
             TableBoardSerializer(board).data  # noqa: B018 - rendering must not query
         return len(ctx.captured_queries)
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from audit.models import AuditEntry
 from matches.models import MatchEvent
 from matches.services import match_clock_expire
 from tests.matches.conftest import b_pockets, play, post_event
-from tournaments.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
 

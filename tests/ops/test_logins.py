@@ -14,8 +14,8 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from audit.models import AuditEntry
 from tests.conftest import PASSWORD
-from tournaments.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.web.helpers import drawn_tournament, first_ready
+
 
 @pytest.fixture(autouse=True)
 def _english(settings):
@@ -14,13 +16,9 @@ def _english(settings):
 @pytest.fixture
 def drawn(db, organiser, referee):
     """8 paid players, double elimination, drawn by rating."""
-    from tests.web.helpers import drawn_tournament
-
     return drawn_tournament(organiser, 8, referee=referee, format="double")
 
 
 @pytest.fixture
 def first_match(drawn):
-    from tests.web.helpers import first_ready
-
     return first_ready(drawn)

@@ -11,8 +11,10 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from matches.models import Match
-from tests.web.helpers import drawn_tournament, first_ready, submit
+from tests.web.helpers import drawn_tournament, first_ready, play_to_win, submit
 from tournaments import selectors
+from tournaments.models import Tournament
+from tournaments.web.shared import http_cache
 
 pytestmark = pytest.mark.django_db
 
@@ -78,8 +80,6 @@ def test_the_api_reads_come_from_the_cache_with_an_etag(organiser, referee, read
 
 
 def test_a_result_shows_in_the_api_bracket_at_once(drawn, referee) -> None:
-    from tests.web.helpers import play_to_win
-
     url = f"/api/v1/tournaments/{drawn.pk}/bracket/"
     before = APIClient().get(url)
     play_to_win(first_ready(drawn), "a", referee)
@@ -107,9 +107,6 @@ def test_while_a_new_version_is_computed_the_api_sends_the_last_one_without_an_e
     drawn, referee, monkeypatch
 ) -> None:
     from django.core.cache import cache
-
-    from tournaments import http_cache
-    from tournaments.models import Tournament
 
     monkeypatch.setattr(http_cache, "live_window", lambda now=None: 1)  # no window boundary
     url = f"/api/v1/tournaments/{drawn.pk}/bracket/"

@@ -9,10 +9,12 @@ import uuid
 import pytest
 from rest_framework.test import APIClient
 
+from audit.models import AuditEntry
+from matches import services
 from matches.models import IdempotencyRecord, Match, MatchEvent
 from tests.factories import UserFactory
 from tests.matches.factories import MatchFactory
-from tournaments.models import AuditEntry, Tournament
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -109,7 +111,5 @@ def test_the_answer_is_the_match_as_a_read_shows_it(scorer, match) -> None:
 def test_the_lock_statement_stays_within_the_drivers_statement_cache(scorer, match) -> None:
     """psycopg keeps the parsed form of a statement up to 4096 bytes: past that, the lock's
     SQL (a hundred columns) would be parsed again on every scored ball."""
-    from matches import services
-
     assert post(scorer, match, BREAK, 0).status_code == 201
     assert len(services._LOCKED_MATCH_AND_ROLE.sql().encode()) <= 4096

@@ -7,9 +7,12 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
+from matches import services
 from matches.models import Match
 from tests.web.helpers import first_ready, play_to_win, submit
 from tournaments.models import Tournament
+from tournaments.services.players import player_update
+from tournaments.web.shared import http_cache
 
 pytestmark = pytest.mark.django_db
 
@@ -54,8 +57,6 @@ def test_a_new_event_changes_the_match_etag(first_match, referee) -> None:
 
 
 def test_a_clock_start_changes_the_match_etag(first_match, referee) -> None:
-    from matches import services
-
     api = APIClient()
     url = f"/api/v1/matches/{first_match.pk}/"
     etag = api.get(url)["ETag"]
@@ -128,8 +129,6 @@ def test_a_result_invalidates_the_cached_bracket(drawn, referee) -> None:
 
 
 def test_calling_a_match_to_a_table_changes_the_public_pages(drawn, organiser) -> None:
-    from matches import services
-
     first = bracket(Client(), drawn)
     services.tables_ensure(tournament=drawn, count=2, actor=organiser)
 
@@ -158,8 +157,6 @@ def test_while_a_new_version_renders_other_pollers_get_the_last_one_without_an_e
 ) -> None:
     from django.core.cache import cache
 
-    from tournaments import http_cache
-
     monkeypatch.setattr(http_cache, "live_window", lambda now=None: 1)  # no window boundary
     before = bracket(Client(), drawn)
     submit(first_ready(drawn), BREAK, referee)  # play starts: a new public version
@@ -179,8 +176,6 @@ def test_while_a_new_version_renders_other_pollers_get_the_last_one_without_an_e
 
 
 def test_renaming_a_player_changes_the_cached_bracket(drawn, organiser) -> None:
-    from tournaments.services.players import player_update
-
     player = first_ready(drawn).player_a
     first = bracket(Client(), drawn)
     assert player.name in first.content.decode()
@@ -193,8 +188,6 @@ def test_renaming_a_player_changes_the_cached_bracket(drawn, organiser) -> None:
 
 
 def test_a_renamed_player_changes_the_scoreboard_at_once(first_match, organiser) -> None:
-    from tournaments.services.players import player_update
-
     phone = Client()
     url = f"/m/{first_match.pk}/?fragment=1"
     etag = phone.get(url)["ETag"]

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.world import make_tournament, ready_matches, register
+from tests.world import finish_by_forfeit, make_tournament, ready_matches, register
 from tournaments import services
 from tournaments.models import Player, Tournament
 
 
 def play_out(tournament: Tournament, actor: Any, *, loser: str = "b") -> Tournament:
     """Every match decided (forfeits by `loser`'s slot) until the tournament is finished."""
-    from tests.world import finish_by_forfeit
-
     for _ in range(12):
         ready = ready_matches(tournament)
         if not ready:

@@ -7,11 +7,12 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from audit.models import AuditEntry
 from tests.factories import PlayerFactory, UserFactory
 from tournaments import services
 from tournaments.errors import TournamentError
-from tournaments.models import AuditEntry, PlayerRequest, Registration
-from tournaments.services.entries import entry_window_state, reserve_list, reserve_position
+from tournaments.models import PlayerRequest, Registration
+from tournaments.services.entry_rules import entry_window_state, reserve_list, reserve_position
 
 pytestmark = pytest.mark.django_db
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from audit.models import AuditEntry
 from matches import services as match_services
 from tests.factories import PlayerFactory, UserFactory
 from tests.world import build_world
-from tournaments.models import AuditEntry, Registration
+from tournaments.models import Registration
 
 pytestmark = pytest.mark.django_db
 

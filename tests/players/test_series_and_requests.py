@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from audit.models import AuditEntry
 from tests.factories import OrganiserFactory, PlayerFactory, UserFactory
 from tests.players.helpers import finished_with
-from tournaments.models import AuditEntry, Player, PlayerRequest, Registration, Series
+from tournaments.models import Player, PlayerRequest, Registration, Series
 
 pytestmark = pytest.mark.django_db
 

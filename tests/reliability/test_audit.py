@@ -11,11 +11,11 @@ import pytest
 from django.db import transaction
 from rest_framework.test import APIClient
 
+from audit.models import AuditEntry
 from matches.models import Match
 from tests.factories import PlayerFactory
 from tests.world import World, build_world, make_tournament, register
 from tournaments import services
-from tournaments.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
 

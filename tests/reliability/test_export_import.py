@@ -9,11 +9,13 @@ from decimal import Decimal
 import pytest
 from django.core.management import call_command
 
+from audit.models import AuditEntry
 from matches import services as match_services
 from matches.models import Match, MatchEvent
+from tests.factories import PlayerFactory, TournamentFactory
 from tournaments import selectors
 from tournaments.exchange import ImportError_, tournament_export, tournament_import
-from tournaments.models import AuditEntry, Player, Tournament
+from tournaments.models import Player, Tournament
 from tournaments.services import registration_add, registration_set_paid, tournament_draw
 
 pytestmark = pytest.mark.django_db
@@ -57,8 +59,6 @@ def _play_out(tournament: Tournament, organiser) -> None:
 
 
 def test_a_finished_tournament_survives_export_and_import(organiser, tmp_path) -> None:
-    from tests.factories import PlayerFactory, TournamentFactory
-
     tournament = TournamentFactory(
         organisers=[organiser],
         format="single",

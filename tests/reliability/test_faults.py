@@ -21,6 +21,7 @@ from django.db import OperationalError, connection
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from audit.models import AuditEntry
 from config.celery import app
 from matches import services
 from matches.models import Match, MatchEvent
@@ -28,7 +29,6 @@ from tests.factories import OrganiserFactory, RefereeFactory, TournamentFactory
 from tests.matches.factories import MatchFactory
 from tests.workers import celery_beat, celery_worker
 from tests.world import ensure_role_groups
-from tournaments.models import AuditEntry
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

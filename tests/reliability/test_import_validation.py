@@ -21,6 +21,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from audit.models import AuditEntry
 from tests.factories import UserFactory
 from tests.workers import ROOT, process_env
 from tests.world import World, build_finished, build_world
@@ -31,7 +32,7 @@ from tournaments.exchange import (
     tournament_import,
 )
 from tournaments.exchange_validation import document_problems
-from tournaments.models import AuditEntry, Tournament
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

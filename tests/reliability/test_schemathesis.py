@@ -24,6 +24,7 @@ from schemathesis.specs.openapi.checks import (
     positive_data_acceptance,
 )
 
+from config.wsgi import application
 from tests.factories import PlayerFactory
 from tests.world import World, build_world, make_tournament, register
 
@@ -68,8 +69,6 @@ def world(django_db_setup, django_db_blocker, _one_connection) -> Iterator[World
 
 
 def load_schema() -> Any:
-    from config.wsgi import application
-
     loaded = schemathesis.openapi.from_wsgi("/api/v1/schema/?format=json", application)
     loaded.config.generation.update(
         modes=[schemathesis.GenerationMode.POSITIVE, schemathesis.GenerationMode.NEGATIVE],

@@ -17,10 +17,11 @@ from django.db import transaction
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from audit.models import AuditEntry
 from matches.models import IdempotencyRecord, Match, MatchEvent, Table
 from tests.factories import PlayerFactory
 from tests.world import World, build_world, make_tournament, register
-from tournaments.models import AuditEntry, Player, RatingChange, Registration, Tournament
+from tournaments.models import Player, RatingChange, Registration, Tournament
 
 pytestmark = pytest.mark.django_db
 

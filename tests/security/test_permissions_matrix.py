@@ -26,17 +26,11 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.test import APIClient
 from rest_framework.views import APIView
 
+from audit.models import AuditEntry
 from matches.models import Match, MatchEvent, Table
 from tests.factories import UserFactory
 from tests.world import World, build_finished, build_world
-from tournaments.models import (
-    AuditEntry,
-    Player,
-    PlayerRequest,
-    RatingChange,
-    Registration,
-    Tournament,
-)
+from tournaments.models import Player, PlayerRequest, RatingChange, Registration, Tournament
 from tournaments.services import referee_login_create
 from tournaments.services.series import series_create
 
@@ -237,7 +231,7 @@ SPECS: dict[str, Spec] = {
         lambda w: {"pk": reg_of_ready(w).player_id},
         post=Call("superuser", 200, lambda w: {"drop": w.extra["unregistered"].pk}),
     ),
-    # --- the players' side (tournaments.api_players) -----------------------------------------
+    # --- the players' side (tournaments.web.api.players) -----------------------------------------
     "player-ratings": api(lambda w: {}, get=Call("open", 200)),
     "player-profile": api(lambda w: {"pk": w.registrations[0].player_id}, get=Call("open", 200)),
     "player-head-to-head": api(

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import PASSWORD
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -95,8 +97,6 @@ def test_every_post_form_in_the_templates_carries_a_csrf_token() -> None:
 @pytest.mark.django_db
 def test_csrf_is_enforced_on_forms(organiser) -> None:
     from django.test import Client
-
-    from tests.conftest import PASSWORD
 
     client = Client(enforce_csrf_checks=True)
     response = client.post(

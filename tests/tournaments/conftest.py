@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.factories import OrganiserFactory, UserFactory
 from tests.tournaments.factories import register
+from tournaments import services
 
 
 @pytest.fixture
@@ -18,15 +20,12 @@ def org_api(organiser):
 
 @pytest.fixture
 def other_organiser(db):
-    from tests.factories import OrganiserFactory
-
     return OrganiserFactory()
 
 
 @pytest.fixture
 def drawn(tournament, organiser):
     """A double-elimination tournament of 8 (single grand final), drawn by rating."""
-    from tournaments import services
 
     def make(count: int = 8, **settings):
         for field, value in settings.items():
@@ -57,8 +56,6 @@ def bracket(drawn, tournament):
 
 @pytest.fixture
 def superuser(db):
-    from tests.factories import UserFactory
-
     return UserFactory(is_superuser=True, is_staff=True)
 
 

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from matches.models import Match
 from tournaments import services
+from tournaments.models import Registration
 
 
 def match(tournament: Any, key: str) -> Match:
@@ -44,8 +45,6 @@ def ready_matches(tournament: Any) -> list[Match]:
 
 def play_out(tournament: Any, pick=None) -> None:
     """Play every match to the end; ``pick(match) -> "a"|"b"`` (default: the better seed)."""
-    from tournaments.models import Registration
-
     seeds = dict(
         Registration.objects.filter(tournament=tournament).values_list("player_id", "seed")
     )

@@ -6,10 +6,12 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from audit.models import AuditEntry
 from matches.models import Match
+from tests.factories import TournamentFactory
 from tests.tournaments.factories import register
 from tournaments import services
-from tournaments.models import AuditEntry, Registration, Tournament
+from tournaments.models import Registration, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -181,8 +183,6 @@ def test_preview_writes_nothing(org_api, tournament):
 
 
 def _draw_queries(organiser, count: int) -> int:
-    from tests.factories import TournamentFactory
-
     t = TournamentFactory(organisers=[organiser], grand_final="reset", max_players=1024)
     register(t, count)
     with CaptureQueriesContext(connection) as ctx:

@@ -7,12 +7,15 @@ from __future__ import annotations
 import pytest
 from django.db import transaction
 
+from audit.models import AuditEntry
+from matches import services as match_services
 from matches.models import Match, MatchEvent
 from tests.tournaments.helpers import finish, match
 from tests.tournaments.record_helpers import TEN_ONE, bracket_card, correct, event, play
 from tournaments import services
 from tournaments.errors import TournamentError
-from tournaments.models import AuditEntry, Player, RatingChange
+from tournaments.exchange import tournament_export, tournament_import
+from tournaments.models import Player, RatingChange
 
 pytestmark = pytest.mark.django_db
 
@@ -222,8 +225,6 @@ def test_a_clock_started_match_is_not_reseated_by_a_correction(bracket, scorer, 
 
 
 def test_a_correction_survives_export_and_import(bracket, scorer, org_api, organiser):
-    from tournaments.exchange import tournament_export, tournament_import
-
     first = match(bracket, "U1-1")
     play(scorer, first, TEN_ONE)
     assert correct(org_api, first, "b", 7, 10, reason="перепутали").status_code == 200
@@ -239,8 +240,6 @@ def test_a_correction_survives_export_and_import(bracket, scorer, org_api, organ
 
 
 def test_the_clock_task_and_sweep_leave_a_corrected_match_alone(bracket, scorer, org_api):
-    from matches import services as match_services
-
     first = match(bracket, "U1-1")
     started = scorer.post(f"/api/v1/matches/{first.pk}/clock/", {"action": "start"}, format="json")
     assert started.status_code == 200

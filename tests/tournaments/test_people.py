@@ -9,10 +9,11 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
+from audit.models import AuditEntry
 from tests.factories import OrganiserFactory, PlayerFactory, RegistrationFactory, UserFactory
 from tests.matches.conftest import post_event
 from tests.matches.factories import MatchFactory
-from tournaments.models import AuditEntry, Player, PlayerClaim, RatingChange, Tournament
+from tournaments.models import Player, PlayerClaim, RatingChange, Tournament
 
 pytestmark = pytest.mark.django_db
 

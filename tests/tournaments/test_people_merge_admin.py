@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
+from audit.models import AuditEntry
 from matches.models import Match
 from tests.factories import (
     OrganiserFactory,
@@ -16,7 +17,7 @@ from tests.factories import (
     UserFactory,
 )
 from tests.matches.factories import MatchFactory, TableFactory
-from tournaments.models import AuditEntry, Player, RatingChange, Registration
+from tournaments.models import Player, RatingChange, Registration
 
 pytestmark = pytest.mark.django_db
 

@@ -6,12 +6,14 @@ from __future__ import annotations
 import pytest
 from django.db.models import Q
 
+from audit.models import AuditEntry
 from matches.models import Match
+from matches.services import match_walkover
 from tests.tournaments.factories import register
 from tests.tournaments.helpers import finish, match, play_out
 from tournaments import services
 from tournaments.algorithms import elo
-from tournaments.models import AuditEntry, Player, RatingChange, Registration
+from tournaments.models import Player, RatingChange, Registration
 
 pytestmark = pytest.mark.django_db
 
@@ -133,8 +135,6 @@ def test_elo_changes_after_each_rated_match_and_not_after_a_walkover(drawn, tour
     assert detail["rating_history"][0]["opponent"]["id"] == top.pk
     rating = api.get(f"/api/v1/tournaments/{tournament.pk}/matches/{m.pk}/rating-changes/").json()
     assert rating[winner]["delta"] == changes[m.winner_id].delta
-
-    from matches.services import match_walkover
 
     other = match(tournament, "U1-2")
     match_walkover(match=other, winner_slot="a", actor=None, reason="no-show")

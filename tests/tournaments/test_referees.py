@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from audit.models import AuditEntry
 from tests.factories import UserFactory
 from tests.matches.conftest import post_event
 from tests.matches.factories import MatchFactory
-from tournaments.models import AuditEntry
+from tournaments.errors import TournamentError
 from tournaments.services import tournament_referee_add, tournament_referee_remove
 
 pytestmark = pytest.mark.django_db
@@ -82,8 +83,6 @@ def test_a_removed_referee_may_no_longer_score(tournament, organiser, referee) -
 
 
 def test_an_inactive_login_cannot_be_added(tournament, organiser) -> None:
-    from tournaments.errors import TournamentError
-
     gone = UserFactory(is_active=False)
     with pytest.raises(TournamentError):
         tournament_referee_add(tournament=tournament, username=gone.username, actor=organiser)

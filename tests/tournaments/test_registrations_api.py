@@ -6,10 +6,11 @@ from decimal import Decimal
 
 import pytest
 
+from audit.models import AuditEntry
 from tests.factories import PlayerFactory
 from tests.tournaments.factories import register
 from tournaments import services
-from tournaments.models import AuditEntry, Player, Registration
+from tournaments.models import Player, Registration
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,10 @@ import pytest
 from matches import services as match_services
 from matches.models import Match
 from tests.matches.factories import MatchFactory, TableFactory
+from tests.tournaments.factories import register
 from tests.tournaments.helpers import finish, match
 from tests.tournaments.record_helpers import TEN_ONE, bracket_card, correct, event, play
+from tournaments import services
 
 pytestmark = pytest.mark.django_db
 
@@ -105,9 +107,6 @@ def test_the_overlay_shows_the_last_result_at_its_table(tournament, organiser, a
 
 
 def test_the_standings_mark_how_each_group_match_ended(tournament, organiser, org_api, api):
-    from tests.tournaments.factories import register
-    from tournaments import services
-
     tournament.format = "groups_playoff"
     tournament.group_size = 4
     tournament.group_advance = 2

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import pytest
 
+from audit.models import AuditEntry
 from tests.tournaments.factories import register
 from tournaments import services
-from tournaments.models import AuditEntry, Tournament
+from tournaments.models import Tournament
+from tournaments.services.setup import SETTINGS_FIELDS
+from tournaments.web.api.serializers import (
+    TournamentSerializer,
+    TournamentUpdateSerializer,
+    TournamentWriteSerializer,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -212,13 +219,6 @@ def test_errors_of_missing_things_have_the_same_shape(api, org_api, tournament):
 def test_the_api_reads_and_writes_every_setting_the_services_accept() -> None:
     """One list of what an organiser may set (services.setup.SETTINGS_FIELDS): a setting
     added there is shown by the API and accepted by its create and update bodies."""
-    from tournaments.serializers import (
-        TournamentSerializer,
-        TournamentUpdateSerializer,
-        TournamentWriteSerializer,
-    )
-    from tournaments.services.setup import SETTINGS_FIELDS
-
     assert set(SETTINGS_FIELDS) <= set(TournamentSerializer().fields)
     assert set(TournamentWriteSerializer().fields) == {"preset", *SETTINGS_FIELDS}
     assert set(TournamentUpdateSerializer().fields) == set(SETTINGS_FIELDS)

@@ -8,6 +8,7 @@ from decimal import Decimal
 import pytest
 from django.test import Client
 
+from audit.models import AuditEntry
 from matches import services as match_services
 from matches.models import Match
 from tests.factories import TournamentFactory
@@ -15,7 +16,7 @@ from tests.tournaments.factories import register
 from tests.tournaments.helpers import finish, match, ready_matches
 from tournaments import services
 from tournaments.diplomas import diploma_entries
-from tournaments.models import AuditEntry, Registration, Tournament
+from tournaments.models import Registration, Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.web.helpers import drawn_tournament, finish_tournament, make_tournament
+
 
 @pytest.fixture
 def organiser_client(client, organiser):
@@ -22,16 +24,12 @@ def referee_client(referee):
 
 @pytest.fixture
 def open_tournament(db, organiser, referee):
-    from tests.web.helpers import make_tournament
-
     return make_tournament(organiser, referee=referee, entry_fee="1000")
 
 
 @pytest.fixture
 def drawn(db, organiser, referee):
     """8 paid players, single elimination with a third-place match, drawn by rating."""
-    from tests.web.helpers import drawn_tournament
-
     return drawn_tournament(
         organiser,
         8,
@@ -45,8 +43,6 @@ def drawn(db, organiser, referee):
 
 @pytest.fixture
 def finished(drawn, referee):
-    from tests.web.helpers import finish_tournament
-
     finish_tournament(drawn, referee)
     drawn.refresh_from_db()
     return drawn

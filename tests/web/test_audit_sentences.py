@@ -8,11 +8,11 @@ import re
 import pytest
 from django.utils import translation
 
+from audit.models import AuditEntry
 from tests.web.helpers import first_ready, play_to_win
 from tournaments import services
 from tournaments.audit_text import audit_rows
 from tournaments.match_labels import match_label
-from tournaments.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
 

@@ -8,6 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from matches.models import Match
+from tournaments.diplomas import initials_first, roman
 
 pytestmark = pytest.mark.django_db
 
@@ -93,8 +94,6 @@ def test_diplomas_for_every_place_with_degrees_and_the_club(organiser_client, fi
 
 
 def test_diploma_helpers():
-    from tournaments.diplomas import initials_first, roman
-
     assert [roman(n) for n in (1, 2, 3, 4, 9, 14, 40, 99)] == [
         "I",
         "II",

@@ -6,11 +6,14 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from audit.models import AuditEntry
+from matches import services as match_services
 from matches.models import Match, Table
-from tests.factories import PlayerFactory
-from tests.web.helpers import first_ready, play_to_win, register, submit
+from matches.selectors import match_clock
+from tests.factories import OrganiserFactory, PlayerFactory
+from tests.web.helpers import first_ready, make_tournament, play_to_win, register, submit
 from tournaments.match_labels import match_label
-from tournaments.models import AuditEntry, Registration, Tournament
+from tournaments.models import Registration, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -29,9 +32,6 @@ def test_panel_needs_a_login_and_the_tournament_s_organiser(client, open_tournam
 
 
 def test_a_private_tournament_s_panel_does_not_exist_for_strangers(client, organiser, referee):
-    from tests.factories import OrganiserFactory
-    from tests.web.helpers import make_tournament
-
     tournament = make_tournament(organiser, referee=referee, is_public=False)
     client.force_login(OrganiserFactory())
     assert client.get(f"/panel/t/{tournament.pk}/").status_code == 404
@@ -215,8 +215,6 @@ def test_table_board_assign_move_free_and_hold(organiser_client, drawn):
 
 
 def test_board_flags_a_judge_call_and_resolves_it(organiser_client, drawn, referee, organiser):
-    from matches import services as match_services
-
     match_services.tables_ensure(tournament=drawn, count=1, actor=organiser)
     match_services.table_assign_next(tournament=drawn, actor=organiser)
     match = Match.objects.get(tournament=drawn, table__number=1)
@@ -244,8 +242,6 @@ def test_match_control_clock_walkover_and_correction(organiser_client, drawn, re
     organiser_client.post(f"{url}clock/adjust/", {"minutes": "15"})
     match.refresh_from_db()
     assert match.status == Match.Status.RUNNING
-    from matches.selectors import match_clock
-
     assert 15 * 60 - 5 < match_clock(match=match).remaining_seconds <= 15 * 60 + 1
 
     other = first_ready(drawn)

@@ -11,8 +11,11 @@ import pytest
 from django.utils import translation
 from django.utils.translation import ngettext
 
-from matches.views import referee_ui
-from tournaments.views import _race
+import rules
+from matches.web.referee.views import referee_ui
+from tournaments.errors import TournamentError
+from tournaments.regulation import _race
+from tournaments.services.setup import _decimal, ruleset_error_message
 
 PO = Path(__file__).resolve().parents[2] / "locale" / "ru" / "LC_MESSAGES" / "django.po"
 COUNTS = (1, 2, 5, 21, 25)
@@ -118,10 +121,6 @@ def test_the_referee_form_counts_balls_and_fools() -> None:
 
 
 def test_setting_errors_name_the_setting_and_its_choices_in_russian() -> None:
-    import rules
-    from tournaments.errors import TournamentError
-    from tournaments.services.setup import _decimal, rule_error_message
-
     with translation.override("ru"):
         try:
             _decimal("entry_fee", "много")
@@ -131,6 +130,6 @@ def test_setting_errors_name_the_setting_and_its_choices_in_russian() -> None:
         try:
             rules.validate_ruleset({"discipline": "free_pyramid", "penalty": "nothing"})
         except rules.RuleError as err:
-            message = rule_error_message(err)
+            message = ruleset_error_message(err)
     assert "shelf_to_table" not in message and "opponent_takes" not in message
     assert "штраф" in message.lower()

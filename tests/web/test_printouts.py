@@ -10,6 +10,7 @@ from django.utils import translation
 from pypdf import PdfReader
 
 from matches import services as match_services
+from tests.conftest import require_service
 from tests.web.helpers import drawn_tournament, first_ready
 from tournaments.match_labels import match_label
 from tournaments.printouts import layout
@@ -120,8 +121,6 @@ def decoded_qr_codes(content: bytes, tmp_path) -> list[str]:
     import subprocess
 
     if not (shutil.which("pdftoppm") and shutil.which("zbarimg")):
-        from tests.conftest import require_service
-
         require_service("pdftoppm and zbarimg (scripts/system-deps.sh test)")
     tmp_path.mkdir(parents=True, exist_ok=True)
     source = tmp_path / "printout.pdf"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from matches import services as match_services
 from matches.models import Match
 from tests.web.helpers import first_ready, make_tournament, play_to_win, register, submit
 
@@ -97,8 +98,6 @@ def test_standings_and_prizes_after_the_final(client, finished):
 
 
 def test_table_overlay_shows_the_match_on_the_table(client, drawn, organiser, referee):
-    from matches import services as match_services
-
     match_services.tables_ensure(tournament=drawn, count=2, actor=organiser)
     match_services.table_assign_next(tournament=drawn, actor=organiser)
     on_table = Match.objects.filter(tournament=drawn, table__number=1).first()

@@ -8,8 +8,9 @@ import re
 import pytest
 from django.test import Client
 
+from matches import wording
 from tests.factories import UserFactory
-from tests.web.helpers import first_ready
+from tests.web.helpers import drawn_tournament, first_ready
 
 pytestmark = pytest.mark.django_db
 
@@ -36,8 +37,6 @@ def test_a_stranger_may_not_score(client, drawn, user):
 
 
 def test_a_private_tournament_s_match_does_not_exist_for_strangers(client, organiser, user):
-    from tests.web.helpers import drawn_tournament
-
     tournament = drawn_tournament(organiser, 2, is_public=False)
     client.force_login(user)
     assert client.get(f"/m/{first_ready(tournament).pk}/score/").status_code == 404
@@ -65,8 +64,6 @@ def test_the_referee_gets_the_match_the_api_and_the_rule_wording(referee_client,
 
 
 def test_a_self_scoring_player_may_score_his_own_match(organiser):
-    from tests.web.helpers import drawn_tournament
-
     tournament = drawn_tournament(organiser, 4, self_scoring=True)
     match = first_ready(tournament)
     player_user = UserFactory()
@@ -79,8 +76,6 @@ def test_a_self_scoring_player_may_score_his_own_match(organiser):
 
 def test_rule_numbers_read_as_a_russian_referee_reads_them() -> None:
     from django.utils import translation
-
-    from matches import wording
 
     with translation.override("ru"):
         assert wording.rule_label("G12.1") == "п. 12.1"

@@ -11,7 +11,7 @@ from django.utils import translation
 
 import rules
 from matches import wording
-from matches.views import referee_ui
+from matches.web.referee.views import referee_ui
 from tournaments.presets import PRESETS
 
 TEXTS = Path(__file__).resolve().parents[2] / "docs" / "rules-texts"

@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from audit.models import AuditEntry
+from matches import services as match_services
 from matches.models import Match
-from tests.web.helpers import drawn_tournament, first_ready, make_tournament, play_to_win
-from tournaments.models import AuditEntry, Tournament
+from tests.web.helpers import drawn_tournament, first_ready, make_tournament, play_to_win, register
+from tournaments.errors import TournamentError
+from tournaments.models import Tournament
+from tournaments.services import settings_live
 from tournaments.services.setup import SETTINGS_FIELDS
 
 pytestmark = pytest.mark.django_db
@@ -98,9 +102,6 @@ def test_after_the_draw_the_race_of_unstarted_matches_changes_with_a_preview(
 
 def test_after_the_draw_a_locked_setting_is_refused(organiser, referee, client):
     t = drawn_tournament(organiser, 4, referee=referee, format="single")
-    from tournaments.errors import TournamentError
-    from tournaments.services import settings_live
-
     with pytest.raises(TournamentError):
         settings_live.tournament_settings_update(
             tournament=t, actor=organiser, data={"format": "double"}
@@ -130,16 +131,12 @@ def test_delete_only_when_nothing_paid_or_played(organiser_client, organiser):
     assert not Tournament.objects.filter(pk=empty.pk).exists()
     assert AuditEntry.objects.filter(action="tournament_delete").exists()
     paid = make_tournament(organiser, entry_fee="500")
-    from tests.web.helpers import register
-
     register(paid, organiser, 1)
     organiser_client.post(f"/panel/t/{paid.pk}/delete/", {"confirmed": "1"})
     assert Tournament.objects.filter(pk=paid.pk).exists()
 
 
 def test_walkover_free_table_and_correction_ask_first(organiser_client, drawn, organiser, referee):
-    from matches import services as match_services
-
     match_services.tables_ensure(tournament=drawn, count=1, actor=organiser)
     on_table = first_ready(drawn)
     match_services.match_assign_table(match=on_table, table=1, actor=organiser)

@@ -3,16 +3,20 @@
 from django.contrib.auth.management import create_permissions
 from django.db import migrations
 
-ROLES = {
-    "organiser": {
-        "tournaments": ["tournament", "registration", "player", "ratingchange", "auditentry"],
-        "matches": ["match", "matchevent", "table"],
-    },
-    "referee": {
-        "tournaments": [],
-        "matches": ["matchevent"],
-    },
-}
+# The organiser's models, by model name: the audit log (auditentry) was a model of the
+# tournaments app when this migration was written and is the audit app's now (audit 0001);
+# tournaments.roles.roles_ensure runs this against the current models too.
+ORGANISER_MODELS = [
+    "tournament",
+    "registration",
+    "player",
+    "ratingchange",
+    "auditentry",
+    "match",
+    "matchevent",
+    "table",
+]
+APP_LABELS = ("tournaments", "matches", "audit")
 ORGANISER_ACTIONS = ("add", "change", "view", "delete")
 REFEREE_PERMISSIONS = [
     ("matches", "view_match"),
@@ -26,8 +30,9 @@ REFEREE_PERMISSIONS = [
 
 def create_roles(apps, schema_editor):
     # Permissions are normally made after all migrations; make them now so the groups can hold them.
-    for app_label in ("tournaments", "matches"):
-        app_config = apps.get_app_config(app_label)
+    for app_config in apps.get_app_configs():
+        if app_config.label not in APP_LABELS:
+            continue
         saved = getattr(app_config, "models_module", None)
         app_config.models_module = saved or True
         try:
@@ -39,13 +44,17 @@ def create_roles(apps, schema_editor):
 
     organiser, _ = Group.objects.get_or_create(name="organiser")
     codenames = []
-    for app_label, models in ROLES["organiser"].items():
-        for model in models:
-            for action in ORGANISER_ACTIONS:
-                if model == "auditentry" and action != "view":
-                    continue  # the audit log is append-only, even for organisers
-                codenames.append((app_label, f"{action}_{model}"))
-    organiser.permissions.set(_lookup(Permission, codenames))
+    for model in ORGANISER_MODELS:
+        for action in ORGANISER_ACTIONS:
+            if model == "auditentry" and action != "view":
+                continue  # the audit log is append-only, even for organisers
+            codenames.append((model, f"{action}_{model}"))
+    organiser.permissions.set(
+        [
+            Permission.objects.get(content_type__model=model, codename=codename)
+            for model, codename in codenames
+        ]
+    )
 
     referee, _ = Group.objects.get_or_create(name="referee")
     referee.permissions.set(_lookup(Permission, REFEREE_PERMISSIONS))

@@ -7,9 +7,12 @@ from typing import Any
 from django.http import HttpRequest
 from django.urls import reverse
 
+from matches.models import Match, Table
+from matches.selectors import QUEUE_ORDER, match_queryset
 from tournaments import selectors
 from tournaments.diplomas import initials_first
 from tournaments.models import Registration, Tournament
+from tournaments.presentation import bracket_shown, names_of, stage_label
 from tournaments.printouts.layout import bracket_sheets
 from tournaments.printouts.qr import qr_data_uri
 
@@ -23,9 +26,7 @@ SHEET_FRAMES = 5
 def bracket_data(tournament: Tournament) -> dict[str, Any]:
     """The bracket's sheets; each match also with the time it was called or started (a club's
     wall sheet says when a match was played)."""
-    from matches.models import Match
-
-    bracket = selectors.tournament_bracket(tournament=tournament)
+    bracket = bracket_shown(selectors.tournament_bracket(tournament=tournament))
     times = {
         pk: started or called
         for pk, started, called in Match.objects.filter(tournament=tournament).values_list(
@@ -41,11 +42,9 @@ def bracket_data(tournament: Tournament) -> dict[str, Any]:
     return {"paper": paper, "sheets": sheets, "players": players}
 
 
-def match_sheet(request: HttpRequest, match: Any) -> dict[str, Any]:
+def match_sheet(request: HttpRequest, match: Match) -> dict[str, Any]:
     """One match sheet: players, head start, race, time limit, the grid, and the QR code of
     its score form."""
-    from matches.views import names_of, stage_label
-
     ruleset = match.ruleset or {}
     frames = int(ruleset.get("frames_to_win") or 1)
     url = request.build_absolute_uri(reverse("referee-match", args=[match.pk]))
@@ -66,8 +65,6 @@ def match_sheet(request: HttpRequest, match: Any) -> dict[str, Any]:
 
 
 def sheet_matches(tournament: Tournament) -> list[Any]:
-    from matches.selectors import QUEUE_ORDER, match_queryset
-
     return list(
         match_queryset()
         .filter(tournament=tournament, status__in=SHEET_STATUSES)
@@ -78,8 +75,6 @@ def sheet_matches(tournament: Tournament) -> list[Any]:
 
 
 def table_cards(request: HttpRequest, tournament: Tournament) -> list[dict[str, Any]]:
-    from matches.models import Table
-
     cards = []
     for table in Table.objects.filter(tournament=tournament, is_active=True).order_by("number"):
         url = request.build_absolute_uri(

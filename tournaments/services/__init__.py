@@ -1,12 +1,13 @@
 """Writes of the tournaments app. Import from here: ``tournaments.services.<name>``."""
 
+from tournaments.draw_plan import generate_bracket
 from tournaments.services.accounts import referee_login_create, referee_password_reset
 from tournaments.services.claims import (
     player_claim_issue,
     player_claim_redeem,
     player_claim_signup,
 )
-from tournaments.services.draw import generate_bracket, tournament_draw, tournament_draw_preview
+from tournaments.services.draw import tournament_draw, tournament_draw_preview
 from tournaments.services.entries import (
     account_signup_audit,
     entry_submit,

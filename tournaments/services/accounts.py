@@ -4,19 +4,22 @@ once, stored hashed), and a new password for a referee he issued."""
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from audit.services import audit_record
 from tournaments import access
-from tournaments.audit import audit_record
 from tournaments.errors import FORBIDDEN, TournamentError
 from tournaments.models import IssuedLogin, Tournament
 from tournaments.roles import roles_ensure
 from tournaments.services.claims import clean_new_login
+
+if TYPE_CHECKING:
+    from config.types import Actor
 
 # Lower case without look-alikes (l/1, o/0): read off a slip and typed on a phone.
 SLIP_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -31,7 +34,7 @@ def generate_password() -> str:
     )
 
 
-def _require_manage(actor: Any, tournament: Tournament) -> None:
+def _require_manage(actor: Actor, tournament: Tournament) -> None:
     if not access.can_manage_tournament(actor, tournament):
         raise TournamentError(
             "forbidden", _("Only the tournament's organisers can do this."), status=FORBIDDEN
@@ -40,7 +43,7 @@ def _require_manage(actor: Any, tournament: Tournament) -> None:
 
 @transaction.atomic
 def referee_login_create(
-    *, tournament: Tournament, actor: Any, username: str, full_name: str = ""
+    *, tournament: Tournament, actor: Actor, username: str, full_name: str = ""
 ) -> tuple[Any, str]:
     """A new login that referees this tournament; returns it and its password (in clear only
     here: the caller shows it once, on the slip)."""
@@ -63,7 +66,7 @@ def referee_login_create(
 
 
 @transaction.atomic
-def referee_password_reset(*, tournament: Tournament, user: Any, actor: Any) -> str:
+def referee_password_reset(*, tournament: Tournament, user: Actor, actor: Actor) -> str:
     """A new password for a referee login issued in the panel; the old one stops working and
     his open sessions end. Returns the password in clear, once."""
     if not access.can_reset_login_password(actor, user, tournament):
@@ -84,6 +87,6 @@ def referee_password_reset(*, tournament: Tournament, user: Any, actor: Any) -> 
     return password
 
 
-def password_changed(*, user: Any) -> None:
+def password_changed(*, user: Actor) -> None:
     """A user changed his own password (the form did it): recorded, never the password."""
     audit_record(actor=user, action="password_change", data={"user": user.pk})

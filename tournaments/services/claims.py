@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
@@ -18,10 +18,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from audit.services import audit_record
 from tournaments import access
-from tournaments.audit import audit_record
 from tournaments.errors import BAD_REQUEST, CONFLICT, FORBIDDEN, TournamentError
 from tournaments.models import Player, PlayerClaim, Tournament
+
+if TYPE_CHECKING:
+    from config.types import Actor
 
 CLAIM_DAYS = 30
 # No 0/O, 1/I: read off paper and typed on a phone.
@@ -63,7 +66,7 @@ def _linked() -> TournamentError:
 
 @transaction.atomic
 def player_claim_issue(
-    *, player: Player, actor: Any, tournament: Tournament | None = None
+    *, player: Player, actor: Actor, tournament: Tournament | None = None
 ) -> tuple[PlayerClaim, str]:
     """A new claim code for the player (returned in clear once, for the slip)."""
     if not access.can_issue_claim(actor, player):
@@ -121,7 +124,7 @@ def player_claim_peek(*, code: str) -> Player:
 
 
 @transaction.atomic
-def player_claim_redeem(*, code: str, user: Any) -> Player:
+def player_claim_redeem(*, code: str, user: Actor) -> Player:
     """Link `user` to the player of the code, once. A player with a login, or a login that is
     another player's, is refused: a link is never replaced silently."""
     claim = _usable_claim(code)

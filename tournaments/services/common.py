@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.audit import audit_record
+from audit.services import audit_record
 from tournaments.errors import CONFLICT, TournamentError
 from tournaments.models import Tournament
 
+if TYPE_CHECKING:
+    from config.types import Actor
+
 Status = Tournament.Status
+OTHER = {"a": "b", "b": "a"}  # the other slot of a match
 
 # The organiser-driven life cycle; "finished" is reached only when nothing is left to play.
 TRANSITIONS: dict[str, tuple[str, ...]] = {
@@ -53,7 +57,9 @@ def require_status(tournament: Tournament, *allowed: str) -> None:
         )
 
 
-def change_status(tournament: Tournament, to: str, *, actor: Any, reason: str = "") -> None:
+def change_status(
+    tournament: Tournament, to: str, *, actor: Actor | None, reason: str = ""
+) -> None:
     """Move a locked tournament along the life cycle, audited; any other move is an error."""
     if to not in TRANSITIONS[tournament.status]:
         raise TournamentError(

@@ -4,64 +4,29 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.algorithms import brackets, groups
-from tournaments.algorithms.model import Bracket
-from tournaments.audit import audit_record
+from audit.services import audit_record
+from matches.models import Match
+from tournaments.algorithms import brackets
+from tournaments.draw_plan import DrawPlan, generate_bracket
 from tournaments.errors import BAD_REQUEST, UNPROCESSABLE, TournamentError
+from tournaments.match_setup import ready_fields
 from tournaments.models import Registration, Tournament
+from tournaments.selectors import bracket_from_plan
 from tournaments.services.common import Status, lock_tournament, require_status
-from tournaments.services.match_setup import ready_fields
+
+if TYPE_CHECKING:
+    from config.types import Actor
 
 METHODS = ("seeded", "random", "manual")
 # Inclusive; stored in a BigIntegerField.
 MAX_RANDOM_SEED = 2**62
-
-
-def generate_bracket(tournament: Tournament, entrants: int) -> Bracket:
-    """The pure bracket of the tournament's format for ``entrants`` seeds. The settings are
-    frozen from the draw on, so calling this again later gives the same bracket."""
-    third_place = tournament.third_place == Tournament.ThirdPlace.MATCH
-    fmt = tournament.format
-    try:
-        if fmt == Tournament.Format.SINGLE:
-            return brackets.single_elimination(entrants, third_place=third_place)
-        if fmt == Tournament.Format.DOUBLE:
-            return brackets.double_elimination(entrants, grand_final=tournament.grand_final)
-        if fmt == Tournament.Format.DOUBLE_TO_SINGLE:
-            return brackets.double_to_single(
-                entrants, remaining=tournament.playoff_size or 0, third_place=third_place
-            )
-        return groups.round_robin_groups(
-            entrants,
-            group_size=tournament.group_size,
-            advance=tournament.group_advance,
-            third_place=third_place,
-        )
-    except ValueError as exc:
-        raise TournamentError(
-            "format_impossible",
-            _("This format cannot be drawn for %(n)s players; change the format settings.")
-            % {"n": entrants},
-            status=UNPROCESSABLE,
-            params={"entrants": entrants, "detail": str(exc)},
-        ) from None
-
-
-@dataclass(frozen=True)
-class DrawPlan:
-    method: str
-    random_seed: int | None
-    order: list[Registration]  # order[i] gets seed i + 1
-    bracket: Bracket
-    unpaid: list[Registration]
 
 
 def _unpaid(regs: Sequence[Registration]) -> list[Registration]:
@@ -145,9 +110,7 @@ def _specs_by_seed(plan: DrawPlan) -> dict[int, Registration]:
     return dict(enumerate(plan.order, start=1))
 
 
-def _build_matches(tournament: Tournament, plan: DrawPlan) -> list[Any]:
-    from matches.models import Match
-
+def _build_matches(tournament: Tournament, plan: DrawPlan) -> list[Match]:
     by_seed = _specs_by_seed(plan)
     rows = []
     for spec in plan.bracket.matches:
@@ -184,7 +147,7 @@ def _build_matches(tournament: Tournament, plan: DrawPlan) -> list[Any]:
 def tournament_draw(
     *,
     tournament: Tournament,
-    actor: Any,
+    actor: Actor | None,
     method: str,
     random_seed: int | None = None,
     manual_order: Sequence[int] | None = None,
@@ -194,8 +157,6 @@ def tournament_draw(
     random seed, or in the organiser's order), writes every match with its links and makes
     the first matches ready. Unpaid entry fees stop the draw (listing who) unless
     ``allow_unpaid``. The number of queries does not depend on the number of players."""
-    from matches.models import Match
-
     locked = lock_tournament(tournament)
     if locked.status in (Status.DRAWN, Status.RUNNING, Status.FINISHED):
         raise TournamentError(
@@ -273,8 +234,6 @@ def tournament_draw_preview(
 ) -> dict[str, Any]:
     """The bracket the draw would make, without writing anything. A random preview returns its
     seed: drawing with that seed gives exactly this bracket. Shaped like ``tournament_bracket``."""
-    from tournaments.selectors import bracket_from_plan
-
     require_status(tournament, Status.REGISTRATION)
     regs = _active_registrations(tournament)
     plan = draw_plan(

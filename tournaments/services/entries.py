@@ -9,65 +9,34 @@ count of entrants never passes the maximum.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from audit.services import audit_record
 from tournaments import access
-from tournaments.audit import audit_record
 from tournaments.errors import BAD_REQUEST, CONFLICT, FORBIDDEN, TournamentError
 from tournaments.models import Player, PlayerRequest, Registration, Tournament
 from tournaments.services.common import Status, bump_public_version, lock_tournament
+from tournaments.services.entry_rules import (
+    active_count,
+    entry_window_state,
+    rating_limit_error,
+    reserve_position,
+    reserve_promote,
+)
 from tournaments.services.players import player_create
+from tournaments.services.registrations import registration_withdraw
 from tournaments.services.setup import fee_for
+
+if TYPE_CHECKING:
+    from config.types import Actor
 
 ACTIVE = Registration.Status.ACTIVE
 RESERVE = Registration.Status.RESERVE
 WITHDRAWN = Registration.Status.WITHDRAWN
-
-
-def rating_limit_error(tournament: Tournament, rating: int) -> TournamentError | None:
-    """The refusal for a rating outside the tournament's entry limits, or None."""
-    low, high = tournament.entry_min_rating, tournament.entry_max_rating
-    if (low is None or rating >= low) and (high is None or rating <= high):
-        return None
-    return TournamentError(
-        "rating_out_of_limits",
-        _("Entry is for ratings %(range)s; yours is %(rating)s.")
-        % {"range": limits_text(tournament), "rating": rating},
-        status=CONFLICT,
-        params={"rating": rating, "min": low, "max": high},
-    )
-
-
-def limits_text(tournament: Tournament) -> str:
-    low, high = tournament.entry_min_rating, tournament.entry_max_rating
-    if low is not None and high is not None:
-        return f"{low}–{high}"
-    if low is not None:
-        return _("from %(min)s") % {"min": low}
-    if high is not None:
-        return _("up to %(max)s") % {"max": high}
-    return ""
-
-
-def entry_window_state(tournament: Tournament, now: Any = None) -> str:
-    """ "off" (no online entry), "not_open" (registration not open, or before the opening
-    time), "open", or "closed" (after the closing time, or the draw has been made)."""
-    now = now or timezone.now()
-    if not tournament.online_entry:
-        return "off"
-    if tournament.status in (Status.DRAWN, Status.RUNNING, Status.FINISHED):
-        return "closed"
-    if tournament.status != Status.REGISTRATION:
-        return "not_open"
-    if tournament.entry_opens_at is not None and now < tournament.entry_opens_at:
-        return "not_open"
-    if tournament.entry_closes_at is not None and now >= tournament.entry_closes_at:
-        return "closed"
-    return "open"
 
 
 def _require_open(tournament: Tournament) -> None:
@@ -84,11 +53,7 @@ def _require_open(tournament: Tournament) -> None:
     )
 
 
-def _active_count(tournament: Tournament) -> int:
-    return Registration.objects.filter(tournament=tournament, status=ACTIVE).count()
-
-
-def _place(*, locked: Tournament, player: Player, actor: Any, action: str) -> Registration:
+def _place(*, locked: Tournament, player: Player, actor: Actor | None, action: str) -> Registration:
     """Enter `player` (the tournament locked): in while there is room, else on the reserve
     list. A player who withdrew comes back at the end of the line."""
     existing = Registration.objects.select_for_update().filter(tournament=locked, player=player)
@@ -104,7 +69,7 @@ def _place(*, locked: Tournament, player: Player, actor: Any, action: str) -> Re
     if limit is not None:
         raise limit
     now = timezone.now()
-    status = ACTIVE if _active_count(locked) < locked.max_players else RESERVE
+    status = ACTIVE if active_count(locked) < locked.max_players else RESERVE
     fee = fee_for(locked, player.rating)
     values = {
         "status": status,
@@ -142,7 +107,7 @@ def _place(*, locked: Tournament, player: Player, actor: Any, action: str) -> Re
 
 
 @transaction.atomic
-def entry_submit(*, tournament: Tournament, user: Any) -> Registration:
+def entry_submit(*, tournament: Tournament, user: Actor) -> Registration:
     """The logged-in player enters himself online, while entry is open."""
     player = Player.objects.filter(user=user).first() if user.is_authenticated else None
     if player is None:
@@ -156,61 +121,7 @@ def entry_submit(*, tournament: Tournament, user: Any) -> Registration:
     return _place(locked=locked, player=player, actor=user, action="entry_online")
 
 
-def reserve_list(*, tournament: Tournament) -> list[Registration]:
-    return list(
-        Registration.objects.filter(tournament=tournament, status=RESERVE)
-        .select_related("player")
-        .order_by("reserve_since", "pk")
-    )
-
-
-def reserve_position(reg: Registration) -> int | None:
-    """1 for the first in line; None if not on the reserve list."""
-    if reg.status != RESERVE or reg.reserve_since is None:
-        return None
-    ahead = Registration.objects.filter(
-        tournament_id=reg.tournament_id, status=RESERVE, reserve_since__lt=reg.reserve_since
-    ).count()
-    same_time = Registration.objects.filter(
-        tournament_id=reg.tournament_id,
-        status=RESERVE,
-        reserve_since=reg.reserve_since,
-        pk__lt=reg.pk,
-    ).count()
-    return ahead + same_time + 1
-
-
-def reserve_promote(
-    *, locked: Tournament, actor: Any, checked_in_only: bool = False
-) -> list[Registration]:
-    """Move reserves up, first in line first, while there is room (the tournament locked by
-    the caller). With `checked_in_only` (the removal before the draw) only reserves who are
-    present move up; the others keep their places in line."""
-    room = locked.max_players - _active_count(locked)
-    promoted: list[Registration] = []
-    if room <= 0:
-        return promoted
-    line = Registration.objects.select_for_update().filter(tournament=locked, status=RESERVE)
-    if checked_in_only:
-        line = line.filter(checked_in_at__isnull=False)
-    now = timezone.now()
-    for reg in line.select_related("player").order_by("reserve_since", "pk")[:room]:
-        reg.status = ACTIVE
-        reg.promoted_at = now
-        reg.reserve_since = None
-        reg.save(update_fields=["status", "promoted_at", "reserve_since"])
-        audit_record(
-            actor=actor,
-            action="reserve_promoted",
-            tournament=locked,
-            player=reg.player,
-            data={"registration": reg.pk, "player": reg.player_id, "name": reg.player.name},
-        )
-        promoted.append(reg)
-    return promoted
-
-
-def own_registration(*, tournament: Tournament, user: Any) -> Registration:
+def own_registration(*, tournament: Tournament, user: Actor) -> Registration:
     """The user's own entry in the tournament; refused (409) when he has none."""
     reg = (
         Registration.objects.select_related("player", "tournament")
@@ -228,11 +139,9 @@ def own_registration(*, tournament: Tournament, user: Any) -> Registration:
 
 
 @transaction.atomic
-def entry_withdraw(*, registration: Registration, user: Any) -> Registration:
+def entry_withdraw(*, registration: Registration, user: Actor) -> Registration:
     """The player takes back his own entry (or leaves the reserve list) before the draw; the
     first reserve moves up."""
-    from tournaments.services.registrations import registration_withdraw
-
     if registration.player.user_id != getattr(user, "pk", None):
         raise TournamentError("forbidden", _("This is not your entry."), status=FORBIDDEN)
     if registration.tournament.status != Status.REGISTRATION:
@@ -246,7 +155,7 @@ def entry_withdraw(*, registration: Registration, user: Any) -> Registration:
 
 @transaction.atomic
 def registration_check_in(
-    *, registration: Registration, actor: Any, present: bool = True
+    *, registration: Registration, actor: Actor | None, present: bool = True
 ) -> Registration:
     """The desk ticks a player (or a reserve) present on the day, or takes the tick back."""
     locked = lock_tournament(registration.tournament_id)
@@ -281,7 +190,9 @@ def registration_check_in(
 
 
 @transaction.atomic
-def registration_remove_absent(*, tournament: Tournament, actor: Any) -> dict[str, list[int]]:
+def registration_remove_absent(
+    *, tournament: Tournament, actor: Actor | None
+) -> dict[str, list[int]]:
     """Before the draw: every entrant not checked in is withdrawn, and reserves who are
     checked in move up in their order. Returns the registrations removed and promoted."""
     locked = lock_tournament(tournament)
@@ -327,7 +238,7 @@ def registration_remove_absent(*, tournament: Tournament, actor: Any) -> dict[st
 
 @transaction.atomic
 def player_request_create(
-    *, user: Any, tournament: Tournament, name: str, city: str = "", club: str = ""
+    *, user: Actor, tournament: Tournament, name: str, city: str = "", club: str = ""
 ) -> PlayerRequest:
     """A login without a player asks the organisers of `tournament` to add him (and enter
     him once approved), while its online entry is open."""
@@ -363,7 +274,7 @@ def player_request_create(
 
 
 @transaction.atomic
-def player_request_decide(*, request: PlayerRequest, actor: Any, approve: bool) -> PlayerRequest:
+def player_request_decide(*, request: PlayerRequest, actor: Actor, approve: bool) -> PlayerRequest:
     """An organiser of the request's tournament approves it (the player is created, linked
     to the login and entered as an online entry would be) or declines it."""
     locked_request = PlayerRequest.objects.select_for_update().get(pk=request.pk)
@@ -429,7 +340,7 @@ ENTRY_FIELDS = (
 
 @transaction.atomic
 def tournament_entry_settings(
-    *, tournament: Tournament, actor: Any, data: dict[str, Any]
+    *, tournament: Tournament, actor: Actor, data: dict[str, Any]
 ) -> Tournament:
     """Online entry on or off, its opening and closing times, and the rating limits of entry
     (any change until the draw; entries already made stay)."""
@@ -481,7 +392,7 @@ def tournament_entry_settings(
     return locked
 
 
-def account_signup_audit(*, user: Any) -> None:
+def account_signup_audit(*, user: Actor) -> None:
     """A login made on the sign-up page (the form made it): recorded like any other login."""
     audit_record(
         actor=user,

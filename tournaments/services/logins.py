@@ -8,23 +8,26 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
 from rest_framework.authtoken.models import Token
 
+from audit.services import audit_record
 from tournaments.access import ORGANISER_GROUP
-from tournaments.audit import audit_record
 from tournaments.roles import roles_ensure
+
+if TYPE_CHECKING:
+    from config.types import Actor
 
 Role = Literal["organiser", "superuser"]
 
 
 @dataclass(frozen=True)
 class EnsuredLogin:
-    user: Any
+    user: Actor
     created: bool
     password: str | None  # only for a login created now: show it once
 
@@ -65,13 +68,13 @@ class TokenInfo:
     hint: str  # the first characters, to tell tokens apart; never the whole key
 
 
-def api_token_info(*, user: Any) -> TokenInfo | None:
+def api_token_info(*, user: Actor) -> TokenInfo | None:
     token = Token.objects.filter(user=user).first()
     return None if token is None else TokenInfo(created=token.created, hint=token.key[:4])
 
 
 @transaction.atomic
-def api_token_issue(*, user: Any, actor: Any) -> str:
+def api_token_issue(*, user: Actor, actor: Actor | None) -> str:
     """A new token for the user (his previous one stops working); the key is returned once."""
     Token.objects.filter(user=user).delete()
     token = Token.objects.create(user=user)
@@ -84,7 +87,7 @@ def api_token_issue(*, user: Any, actor: Any) -> str:
 
 
 @transaction.atomic
-def api_token_revoke(*, user: Any, actor: Any) -> bool:
+def api_token_revoke(*, user: Actor, actor: Actor | None) -> bool:
     """The user's token stops working. False if he had none."""
     deleted, _ = Token.objects.filter(user=user).delete()
     if deleted:

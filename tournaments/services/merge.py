@@ -3,28 +3,31 @@ history, claim codes and the audit history move to the kept record; the other is
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from audit.models import AuditEntry
+from audit.services import audit_record
+from matches.models import Match
 from tournaments import access
-from tournaments.audit import audit_record
 from tournaments.errors import BAD_REQUEST, CONFLICT, FORBIDDEN, TournamentError
-from tournaments.models import AuditEntry, Player, PlayerClaim, RatingChange, Registration
+from tournaments.models import Player, PlayerClaim, RatingChange, Registration, Tournament
+
+if TYPE_CHECKING:
+    from config.types import Actor
 
 MATCH_PLAYER_FIELDS = ("player_a", "player_b", "winner", "loser")
 
 
 @transaction.atomic
-def player_merge(*, keep: Player, drop: Player, actor: Any) -> Player:
+def player_merge(*, keep: Player, drop: Player, actor: Actor) -> Player:
     """Merge `drop` into `keep`. Refused, with nothing changed, when both are in one
     tournament or both have a login. The kept record keeps its name and rating; a blank city,
     club or login is taken from the other."""
-    from matches.models import Match
-
     if not access.can_merge_players(actor):
         raise TournamentError(
             "forbidden", _("Only a superuser can merge players."), status=FORBIDDEN
@@ -87,8 +90,6 @@ def player_merge(*, keep: Player, drop: Player, actor: Any) -> Player:
         kept.user = user
         fields.append("user")
     kept.save(update_fields=[*fields, "updated_at"])
-    from tournaments.models import Tournament
-
     Tournament.objects.filter(registrations__player=kept).update(
         public_version=F("public_version") + 1
     )

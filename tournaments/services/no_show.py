@@ -5,26 +5,27 @@ become walkovers)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from matches.models import Match
+from matches.selectors import NOT_STARTED
+from matches.services import match_walkover
 from tournaments.errors import BAD_REQUEST, CONFLICT, TournamentError
 from tournaments.models import Registration, Tournament
+from tournaments.services.common import OTHER
 from tournaments.services.registrations import registration_withdraw
 
-OTHER = {"a": "b", "b": "a"}
-NOT_BEGUN = ("ready", "on_table")
+if TYPE_CHECKING:
+    from config.types import Actor
 
 
 @transaction.atomic
-def match_no_show(*, match: Any, absent_slot: str, actor: Any) -> Any:
+def match_no_show(*, match: Match, absent_slot: str, actor: Actor | None) -> Any:
     """Record that the player in ``absent_slot`` did not come: a walkover for the other one
     (reason ``no_show``, audited), then the no-show rule. Only for a match not begun."""
-    from matches.models import Match
-    from matches.services import match_walkover
-
     if absent_slot not in OTHER:
         raise TournamentError(
             "invalid",
@@ -34,7 +35,7 @@ def match_no_show(*, match: Any, absent_slot: str, actor: Any) -> Any:
         )
     # The match row first, as the matches app locks it.
     match = Match.objects.select_for_update().get(pk=match.pk)
-    if match.status not in NOT_BEGUN:
+    if match.status not in NOT_STARTED:
         raise TournamentError(
             "match_not_waiting",
             _("A no-show is for a match that has not begun and has both players."),

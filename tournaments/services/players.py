@@ -7,17 +7,20 @@ Every change is audited with the player, so that it shows in his history.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
+from audit.services import audit_record
 from tournaments import access
-from tournaments.audit import audit_record
 from tournaments.errors import BAD_REQUEST, CONFLICT, FORBIDDEN, TournamentError
 from tournaments.models import Player, RatingChange, Tournament, default_rating
 from tournaments.names import fold_name
+
+if TYPE_CHECKING:
+    from config.types import Actor
 
 MIN_RATING = 0
 MAX_RATING = 4000
@@ -72,7 +75,7 @@ def player_duplicates(*, name: str, city: str = "") -> list[Player]:
 @transaction.atomic
 def player_create(
     *,
-    actor: Any,
+    actor: Actor | None,
     name: str,
     city: str = "",
     club: str = "",
@@ -133,7 +136,7 @@ def _bump_tournaments(player: Player) -> None:
 
 
 @transaction.atomic
-def player_update(*, player: Player, actor: Any, data: Mapping[str, Any]) -> Player:
+def player_update(*, player: Player, actor: Actor, data: Mapping[str, Any]) -> Player:
     """Edit name, city, club (a superuser, or an organiser of an unfinished tournament the
     player is in), the rating (a superuser: recorded in the rating history as "manual"), or
     the login (a superuser: never replacing a linked one silently). A refusal changes
@@ -198,7 +201,7 @@ def player_update(*, player: Player, actor: Any, data: Mapping[str, Any]) -> Pla
     return locked
 
 
-def _relink(player: Player, user: Any, actor: Any) -> None:
+def _relink(player: Player, user: Actor, actor: Actor | None) -> None:
     """A superuser's direct link (or unlink, with None). A login linked elsewhere, or a
     player linked to another login, is refused: unlink first, on purpose."""
     if user is not None and player.user_id == user.pk:

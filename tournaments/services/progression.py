@@ -4,7 +4,7 @@ tables feed the play-off, ratings change, and the organiser can correct a result
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.db.models import F
@@ -12,47 +12,52 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules
+from audit.services import audit_record
+from matches.models import Match
+from matches.selectors import WITH_RESULT
+from matches.services import match_walkover
 from tournaments.algorithms import elo
 from tournaments.algorithms.groups import GroupResult, group_table
-from tournaments.audit import audit_record
+from tournaments.draw_plan import generate_bracket
 from tournaments.errors import BAD_REQUEST, CONFLICT, TournamentError
 from tournaments.match_labels import match_label
+from tournaments.match_setup import ready_fields
 from tournaments.models import Player, RatingChange, Registration, Tournament
-from tournaments.services.common import Status, lock_tournament
-from tournaments.services.draw import generate_bracket
-from tournaments.services.match_setup import ready_fields
-from tournaments.services.setup import rule_error_message
+from tournaments.services.common import OTHER, Status, lock_tournament
+from tournaments.services.setup import ruleset_error_message
 
-DONE = ("finished", "walkover")
-PENDING = ("scheduled", "ready", "on_table", "running", "paused")
+if TYPE_CHECKING:
+    from config.types import Actor
+
+MatchStatus = Match.Status
+PENDING = (
+    MatchStatus.SCHEDULED,
+    MatchStatus.READY,
+    MatchStatus.ON_TABLE,
+    MatchStatus.RUNNING,
+    MatchStatus.PAUSED,
+)
 # A match that may still change its players: nothing has been played in it.
-NOT_STARTED = ("scheduled", "ready", "on_table", "void")
-OTHER = {"a": "b", "b": "a"}
+UNPLAYED = (MatchStatus.SCHEDULED, MatchStatus.READY, MatchStatus.ON_TABLE, MatchStatus.VOID)
 RATED_RESULTS = ("race", "time", "corrected")
-
-
-def _match_model() -> Any:
-    from matches.models import Match
-
-    return Match
 
 
 # --- ratings -------------------------------------------------------------------------------
 
 
-def _is_rated(tournament: Tournament, match: Any) -> bool:
+def _is_rated(tournament: Tournament, match: Match) -> bool:
     # Only matches decided at the table count: a walkover or a forfeit (withdrawal, no-show,
     # disqualification) says nothing about playing strength.
     return bool(
         tournament.rated
-        and match.status == "finished"
+        and match.status == MatchStatus.FINISHED
         and match.result in RATED_RESULTS
         and match.winner_id
         and match.loser_id
     )
 
 
-def _rate(tournament: Tournament, match: Any, *, before: Mapping[int, int] | None = None) -> None:
+def _rate(tournament: Tournament, match: Match, *, before: Mapping[int, int] | None = None) -> None:
     """Apply the Elo change of a decided match to both players' current ratings. ``before``
     gives the ratings to compute from (a correction recomputes from the pre-match ratings)."""
     players = {
@@ -87,7 +92,7 @@ def _rate(tournament: Tournament, match: Any, *, before: Mapping[int, int] | Non
     RatingChange.objects.bulk_create(changes)
 
 
-def _unrate(tournament: Tournament, match: Any) -> dict[int, int]:
+def _unrate(tournament: Tournament, match: Match) -> dict[int, int]:
     """Reverse the match's rating changes (recorded as "reversal"); returns each player's
     rating before the match, for recomputing."""
     old = list(RatingChange.objects.filter(match=match, reason="match"))
@@ -150,12 +155,12 @@ class _Progress:
         )
 
 
-def _started(match: Any) -> bool:
+def _started(match: Match) -> bool:
     """Play has begun in the match (an event, or its clock started), or it has a result."""
-    return match.status not in NOT_STARTED or match.version > 0 or match.started_at is not None
+    return match.status not in UNPLAYED or match.version > 0 or match.started_at is not None
 
 
-def _blocked(target: Any, code: str, message: str) -> TournamentError:
+def _blocked(target: Match, code: str, message: str) -> TournamentError:
     return TournamentError(
         code,
         message % {"key": match_label(target.key)},
@@ -164,7 +169,7 @@ def _blocked(target: Any, code: str, message: str) -> TournamentError:
     )
 
 
-def _refuse_if_started(target: Any) -> None:
+def _refuse_if_started(target: Match) -> None:
     """Progression never changes the players of a match that has started or finished: the
     whole write is refused (the caller's transaction is rolled back), naming the match."""
     if _started(target):
@@ -175,7 +180,7 @@ def _refuse_if_started(target: Any) -> None:
         )
 
 
-def _seat(progress: _Progress, target: Any, seats: Mapping[str, int | None]) -> None:
+def _seat(progress: _Progress, target: Match, seats: Mapping[str, int | None]) -> None:
     """Put players into a match that has not started; when both are known it becomes ready
     (ruleset, handicap, state, clock), and a withdrawn player's match becomes a walkover."""
     fields = []
@@ -192,14 +197,14 @@ def _seat(progress: _Progress, target: Any, seats: Mapping[str, int | None]) -> 
             rating_a=progress.reg(target.player_a_id)[0],
             rating_b=progress.reg(target.player_b_id)[0],
         )
-        if target.status == "on_table":
+        if target.status == MatchStatus.ON_TABLE:
             # Called to a table but not begun: it stays there with its new player.
             ready.pop("status")
         for field, value in ready.items():
             setattr(target, field, value)
         fields += ready.keys()
-    elif not both and target.status != "scheduled":
-        target.status = "scheduled"
+    elif not both and target.status != MatchStatus.SCHEDULED:
+        target.status = MatchStatus.SCHEDULED
         fields.append("status")
     if not fields:
         return
@@ -208,37 +213,33 @@ def _seat(progress: _Progress, target: Any, seats: Mapping[str, int | None]) -> 
         _walkover_withdrawn(progress, target)
 
 
-def _walkover_withdrawn(progress: _Progress, match: Any) -> None:
+def _walkover_withdrawn(progress: _Progress, match: Match) -> None:
     gone = [slot for slot in ("a", "b") if progress.withdrawn(getattr(match, f"player_{slot}_id"))]
     if not gone:
         return
-    from matches.services import match_walkover
-
     # Both withdrawn: one of them goes on, to be walked over again in his next match.
     winner_slot = OTHER[gone[0]] if len(gone) == 1 else "a"
     match_walkover(match=match, winner_slot=winner_slot, actor=None, reason="withdrawn")
 
 
-def _void(target: Any) -> None:
+def _void(target: Match) -> None:
     _refuse_if_started(target)
     target.player_a_id = target.player_b_id = None
-    target.status = "void"
+    target.status = MatchStatus.VOID
     target.save(update_fields=["player_a", "player_b", "status", "updated_at"])
 
 
-def _reset_needed(match: Any) -> bool:
+def _reset_needed(match: Match) -> bool:
     """The grand-final reset is played only if GF-1's loser had not lost before (he came
     from the upper bracket)."""
-    Match = _match_model()
     losses = Match.objects.filter(
-        tournament_id=match.tournament_id, loser_id=match.loser_id, status__in=DONE
+        tournament_id=match.tournament_id, loser_id=match.loser_id, status__in=WITH_RESULT
     ).count()
     return losses <= 1
 
 
-def _route(progress: _Progress, match: Any) -> None:
+def _route(progress: _Progress, match: Match) -> None:
     """Winner and loser to the matches they feed (the slots the links name)."""
-    Match = _match_model()
     targets: dict[int, dict[str, int | None]] = {}
     if match.winner_to_id:
         targets.setdefault(match.winner_to_id, {})[match.winner_slot] = match.winner_id
@@ -249,7 +250,7 @@ def _route(progress: _Progress, match: Any) -> None:
         # have moved players on already.
         target = Match.objects.select_for_update().get(pk=target_id)
         if target.conditional and not _reset_needed(match):
-            if target.status != "void":
+            if target.status != MatchStatus.VOID:
                 _void(target)
             continue
         _seat(progress, target, targets[target_id])
@@ -258,14 +259,13 @@ def _route(progress: _Progress, match: Any) -> None:
 def _group_feeds(progress: _Progress, group: int) -> dict[str, dict[str, int | None]]:
     """Once every match of a group is done, its ranking fills the play-off slots it feeds:
     {match key: {slot: player}}. Empty while the group is still playing."""
-    Match = _match_model()
     tournament = progress.tournament
     group_matches = list(
         Match.objects.filter(tournament=tournament, stage="group", group=group).values(
             "status", "player_a_id", "player_b_id", "score_a", "score_b", "winner_id"
         )
     )
-    if any(m["status"] not in DONE for m in group_matches):
+    if any(m["status"] not in WITH_RESULT for m in group_matches):
         return {}
     seeds = dict(
         Registration.objects.filter(tournament=tournament, seed__isnull=False).values_list(
@@ -296,7 +296,6 @@ def _group_feeds(progress: _Progress, group: int) -> dict[str, dict[str, int | N
 def _seat_by_key(progress: _Progress, feeds: Mapping[str, Mapping[str, int | None]]) -> None:
     if not feeds:
         return
-    Match = _match_model()
     # order_by: Match's default ordering joins the tournament, which FOR UPDATE would lock.
     locked = list(
         Match.objects.select_for_update()
@@ -313,7 +312,6 @@ def _seat_by_key(progress: _Progress, feeds: Mapping[str, Mapping[str, int | Non
 def _after_change(tournament: Tournament) -> None:
     """Bump the public version; running once anything is played, finished when nothing is left
     (and running again if a correction brought a match back)."""
-    Match = _match_model()
     Tournament.objects.filter(pk=tournament.pk).update(public_version=F("public_version") + 1)
     tournament.refresh_from_db(fields=["public_version", "status"])
     pending = Match.objects.filter(tournament=tournament, status__in=PENDING).exists()
@@ -334,7 +332,7 @@ def _after_change(tournament: Tournament) -> None:
         )
 
 
-def tournament_on_match_started(*, match: Any) -> None:
+def tournament_on_match_started(*, match: Match) -> None:
     """Called by the matches app when a match starts: the tournament is running from then on.
     A conditional update, so only the first start of a drawn tournament writes its row."""
     updated = Tournament.objects.filter(pk=match.tournament_id, status=Status.DRAWN).update(
@@ -351,12 +349,12 @@ def tournament_on_match_started(*, match: Any) -> None:
 
 
 @transaction.atomic
-def tournament_on_match_finished(*, match: Any) -> None:
+def tournament_on_match_finished(*, match: Match) -> None:
     """Called by the matches app inside its transaction once ``match`` is finished or walked
     over (winner, loser, scores set): rates it, moves both players on, fills the play-off
     from a completed group, and finishes the tournament when nothing is left to play."""
     tournament = lock_tournament(match.tournament_id)
-    if match.status not in DONE or not match.winner_id:
+    if match.status not in WITH_RESULT or not match.winner_id:
         raise TournamentError(
             "match_not_finished",
             _("Match %(key)s has no result yet.") % {"key": match_label(match.key)},
@@ -378,10 +376,9 @@ def tournament_on_match_finished(*, match: Any) -> None:
 # --- organiser corrections ------------------------------------------------------------------
 
 
-def _fed_matches(tournament: Tournament, match: Any) -> list[Any]:
+def _fed_matches(tournament: Tournament, match: Match) -> list[Match]:
     """The matches a result feeds, locked: its winner's and loser's next matches, and for a
     group match the play-off matches the group's ranking fills."""
-    Match = _match_model()
     ids = [i for i in (match.winner_to_id, match.loser_to_id) if i]
     fed = list(Match.objects.select_for_update().filter(pk__in=ids).order_by("pk"))
     if match.stage == "group" and match.group is not None:
@@ -402,7 +399,7 @@ def _fed_matches(tournament: Tournament, match: Any) -> list[Any]:
     return fed
 
 
-def _check_not_started(fed: Iterable[Any]) -> None:
+def _check_not_started(fed: Iterable[Match]) -> None:
     for target in sorted(fed, key=lambda m: (m.schedule_round, m.key)):
         if _started(target):
             raise _blocked(
@@ -415,7 +412,7 @@ def _check_not_started(fed: Iterable[Any]) -> None:
             )
 
 
-def _slot_of(row: Any, player_id: int | None) -> str | None:
+def _slot_of(row: Match, player_id: int | None) -> str | None:
     if player_id is None:
         return None
     if player_id == row.player_a_id:
@@ -426,11 +423,11 @@ def _slot_of(row: Any, player_id: int | None) -> str | None:
 @transaction.atomic
 def match_correct_result(
     *,
-    match: Any,
+    match: Match,
     winner_slot: str,
     score_a: int,
     score_b: int,
-    actor: Any,
+    actor: Actor | None,
     reason: str = "",
 ) -> Any:
     """The organiser corrects a finished result while the matches it fed have not started: the
@@ -440,7 +437,6 @@ def match_correct_result(
     The match's result fields then hold the corrected result (result "corrected"), with who
     corrected it, when, why and the result it replaced; the log of what was played is kept.
     The same result again changes nothing."""
-    Match = _match_model()
     if winner_slot not in ("a", "b"):
         raise TournamentError(
             "invalid_correction", _("The winner must be player a or b."), status=BAD_REQUEST
@@ -453,7 +449,7 @@ def match_correct_result(
                 status=BAD_REQUEST,
             )
     row = Match.objects.select_for_update().get(pk=match.pk)
-    if row.status not in DONE:
+    if row.status not in WITH_RESULT:
         raise TournamentError(
             "match_not_finished",
             _("Match %(key)s has no result to correct yet.") % {"key": match_label(row.key)},
@@ -496,7 +492,7 @@ def match_correct_result(
     row.correction_reason = reason[:300]
     row.winner_id, row.loser_id = new_winner, new_loser
     row.score_a, row.score_b = score_a, score_b
-    row.status = "finished"
+    row.status = MatchStatus.FINISHED
     row.result = "corrected"
     if row.finished_at is None:
         row.finished_at = now
@@ -550,14 +546,13 @@ def match_correct_result(
 @transaction.atomic
 def match_set_handicap(
     *,
-    match: Any,
+    match: Match,
     head_start: Mapping[str, int],
     balls_to_win: int | None = None,
-    actor: Any,
+    actor: Actor | None,
 ) -> Any:
     """The organiser overrides a match's head start (and race) before anything is played in
     it; the next re-seat (a result correction) goes back to the scheme."""
-    Match = _match_model()
     row = Match.objects.select_for_update().get(pk=match.pk)
     tournament = Tournament.objects.get(pk=row.tournament_id)
     if row.player_a_id is None or row.player_b_id is None:
@@ -588,7 +583,7 @@ def match_set_handicap(
     except rules.RuleError as err:
         raise TournamentError(
             "invalid_ruleset",
-            rule_error_message(err),
+            ruleset_error_message(err),
             status=BAD_REQUEST,
             params=err.params,
         ) from None

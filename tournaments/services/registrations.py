@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.audit import audit_record
+from audit.services import audit_record
+from matches.models import Match
+from matches.selectors import NOT_STARTED
+from matches.services import match_walkover
 from tournaments.errors import CONFLICT, TournamentError
 from tournaments.models import Player, Registration, Tournament
 from tournaments.services.common import (
@@ -18,19 +21,24 @@ from tournaments.services.common import (
     lock_tournament,
     require_status,
 )
-from tournaments.services.entries import rating_limit_error, reserve_promote
+from tournaments.services.entry_rules import rating_limit_error, reserve_promote
 from tournaments.services.players import player_create
 from tournaments.services.setup import fee_for
+
+if TYPE_CHECKING:
+    from config.types import Actor
 
 ACTIVE = Registration.Status.ACTIVE
 WITHDRAWN = Registration.Status.WITHDRAWN
 DISQUALIFIED = Registration.Status.DISQUALIFIED
 # Matches of a withdrawn player that become walkovers at once (both players known).
-PENDING_WITH_PLAYERS = ("ready", "on_table", "running", "paused")
+PENDING_WITH_PLAYERS = (*NOT_STARTED, Match.Status.RUNNING, Match.Status.PAUSED)
 
 
 @transaction.atomic
-def registration_add(*, tournament: Tournament, player: Player, actor: Any) -> Registration:
+def registration_add(
+    *, tournament: Tournament, player: Player, actor: Actor | None
+) -> Registration:
     """Register an existing player while registration is open; his fee is priced from his
     rating (fee bands, else the flat fee). A player who withdrew before the draw comes back."""
     locked = lock_tournament(tournament)
@@ -99,7 +107,7 @@ def registration_add(*, tournament: Tournament, player: Player, actor: Any) -> R
 def registration_add_new_player(
     *,
     tournament: Tournament,
-    actor: Any,
+    actor: Actor | None,
     name: str,
     city: str = "",
     club: str = "",
@@ -120,7 +128,9 @@ def registration_add_new_player(
 
 
 @transaction.atomic
-def registration_set_paid(*, registration: Registration, paid: bool, actor: Any) -> Registration:
+def registration_set_paid(
+    *, registration: Registration, paid: bool, actor: Actor | None
+) -> Registration:
     """Tick (or untick: a refund, a mistake) the entry fee paid, until the tournament ends."""
     locked_tournament = lock_tournament(registration.tournament_id)
     require_status(
@@ -144,7 +154,7 @@ def registration_set_paid(*, registration: Registration, paid: bool, actor: Any)
 
 @transaction.atomic
 def registration_withdraw(
-    *, registration: Registration, actor: Any, reason: str = ""
+    *, registration: Registration, actor: Actor | None, reason: str = ""
 ) -> Registration:
     """Withdraw a player. Before the draw he simply leaves the list. After it, each of his
     matches with a known opponent becomes a walkover at once; a match whose opponent is not
@@ -160,7 +170,7 @@ def registration_withdraw(
 
 @transaction.atomic
 def registration_disqualify(
-    *, registration: Registration, actor: Any, reason: str = ""
+    *, registration: Registration, actor: Actor | None, reason: str = ""
 ) -> Registration:
     """Disqualify a player after the draw (a player who withdrew may still be disqualified).
     His matches go as a withdrawn player's do: walkovers for his opponents; he keeps the place
@@ -177,13 +187,11 @@ def registration_disqualify(
 def _take_out(
     *,
     registration: Registration,
-    actor: Any,
+    actor: Actor | None,
     reason: str,
     status: str,
     allowed: tuple[str, ...],
 ) -> Registration:
-    from matches.models import Match
-
     player_id = registration.player_id
     # Lock order as in the matches app (match, then tournament): his pending matches first.
     pending_ids = list(
@@ -232,8 +240,6 @@ def _take_out(
         },
     )
     if after_draw:
-        from matches.services import match_walkover
-
         for match_id in pending_ids:
             # Re-read: an earlier walkover's progression may already have settled this one.
             match = Match.objects.get(pk=match_id)

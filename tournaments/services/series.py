@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from audit.services import audit_record
 from tournaments import access
-from tournaments.audit import audit_record
 from tournaments.errors import BAD_REQUEST, FORBIDDEN, TournamentError
 from tournaments.models import Series, SeriesStage, Tournament
+
+if TYPE_CHECKING:
+    from config.types import Actor
 
 MAX_PLACES = 256
 MAX_POINTS = 10_000
@@ -77,7 +80,7 @@ def _clean(data: Mapping[str, Any], series: Series | None) -> dict[str, Any]:
     return out
 
 
-def _set_stages(series: Series, tournaments: Sequence[Tournament], actor: Any) -> None:
+def _set_stages(series: Series, tournaments: Sequence[Tournament], actor: Actor) -> None:
     if len(tournaments) > MAX_STAGES:
         raise _invalid("tournaments", _("At most %(n)s stages.") % {"n": MAX_STAGES})
     if len({t.pk for t in tournaments}) != len(tournaments):
@@ -97,7 +100,7 @@ def _set_stages(series: Series, tournaments: Sequence[Tournament], actor: Any) -
     )
 
 
-def can_manage_series(user: Any, series: Series) -> bool:
+def can_manage_series(user: Actor, series: Series) -> bool:
     if not user.is_authenticated:
         return False
     return user.is_superuser or series.organisers.filter(pk=user.pk).exists()
@@ -105,7 +108,7 @@ def can_manage_series(user: Any, series: Series) -> bool:
 
 @transaction.atomic
 def series_create(
-    *, actor: Any, data: Mapping[str, Any], tournaments: Sequence[Tournament] = ()
+    *, actor: Actor, data: Mapping[str, Any], tournaments: Sequence[Tournament] = ()
 ) -> Series:
     if not access.is_organiser_role(actor):
         raise TournamentError("forbidden", _("Only organisers create series."), status=FORBIDDEN)
@@ -130,7 +133,7 @@ def series_create(
 def series_update(
     *,
     series: Series,
-    actor: Any,
+    actor: Actor,
     data: Mapping[str, Any],
     tournaments: Sequence[Tournament] | None = None,
 ) -> Series:

@@ -8,17 +8,19 @@ preview lists them first)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 import rules
-from tournaments.audit import audit_record
+from audit.services import audit_record
+from matches.models import Match
+from matches.selectors import NOT_STARTED
 from tournaments.errors import CONFLICT, TournamentError
+from tournaments.match_setup import STAGE_RULES_KEY, clock_limit_seconds, effective_ruleset
 from tournaments.models import Registration, Tournament
 from tournaments.services.common import Status, bump_public_version, lock_tournament
-from tournaments.services.match_setup import STAGE_RULES_KEY, clock_limit_seconds, effective_ruleset
 from tournaments.services.setup import (
     LIVE_FIELDS,
     SETTINGS_FIELDS,
@@ -26,9 +28,11 @@ from tournaments.services.setup import (
     tournament_update,
 )
 
+if TYPE_CHECKING:
+    from config.types import Actor
+
 # Race settings that may still change after the draw: they reach only matches not started.
 RACE_FIELDS = ("stage_rules", "time_limit_minutes")
-NOT_STARTED = ("ready", "on_table")
 
 
 def settings_editable(tournament: Tournament) -> tuple[str, ...]:
@@ -40,9 +44,7 @@ def settings_editable(tournament: Tournament) -> tuple[str, ...]:
     return (*LIVE_FIELDS, *RACE_FIELDS)
 
 
-def _unstarted_matches(tournament: Tournament) -> list[Any]:
-    from matches.models import Match
-
+def _unstarted_matches(tournament: Tournament) -> list[Match]:
     return list(
         Match.objects.filter(
             tournament=tournament, status__in=NOT_STARTED, version=0, started_at__isnull=True
@@ -137,7 +139,7 @@ def tournament_settings_preview(
 
 @transaction.atomic
 def tournament_settings_update(
-    *, tournament: Tournament, actor: Any, data: Mapping[str, Any]
+    *, tournament: Tournament, actor: Actor | None, data: Mapping[str, Any]
 ) -> tuple[Tournament, list[dict[str, Any]]]:
     """Change settings at any moment: before the draw all of them (tournament_update), after
     it only those that cannot break a played match. Returns the tournament and the matches
@@ -190,7 +192,9 @@ def _plain(value: Any) -> Any:
 
 
 @transaction.atomic
-def tournament_archive(*, tournament: Tournament, actor: Any, archived: bool) -> Tournament:
+def tournament_archive(
+    *, tournament: Tournament, actor: Actor | None, archived: bool
+) -> Tournament:
     """Hide a tournament from the public lists (or show it again); its pages stay."""
     locked = lock_tournament(tournament)
     if locked.archived != archived:
@@ -208,8 +212,6 @@ def tournament_archive(*, tournament: Tournament, actor: Any, archived: bool) ->
 
 def tournament_delete_blockers(*, tournament: Tournament) -> list[str]:
     """Why the tournament cannot be deleted (empty: it can): money taken, a match played."""
-    from matches.models import Match
-
     reasons = []
     if Registration.objects.filter(tournament=tournament, paid=True).exists():
         reasons.append(_("Entry fees have been paid."))
@@ -222,7 +224,7 @@ def tournament_delete_blockers(*, tournament: Tournament) -> list[str]:
 
 
 @transaction.atomic
-def tournament_delete(*, tournament: Tournament, actor: Any) -> None:
+def tournament_delete(*, tournament: Tournament, actor: Actor | None) -> None:
     """Delete a tournament nobody paid for or played in (a test, a mistake)."""
     locked = lock_tournament(tournament)
     reasons = tournament_delete_blockers(tournament=locked)

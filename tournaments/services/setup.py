@@ -7,18 +7,19 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import rules
+from audit.services import audit_record
 from tournaments import presets
 from tournaments.algorithms import fees, handicap
-from tournaments.audit import audit_record
 from tournaments.errors import BAD_REQUEST, TournamentError
 from tournaments.field_names import field_label, values_label
+from tournaments.match_setup import stage_ruleset
 from tournaments.models import Registration, Tournament
 from tournaments.services.common import (
     Status,
@@ -27,10 +28,12 @@ from tournaments.services.common import (
     lock_tournament,
     require_status,
 )
+from tournaments.services.entry_rules import reserve_promote
+
+if TYPE_CHECKING:
+    from config.types import Actor
 
 STAGE_KEYS = ("upper", "lower", "playoff", "grand_final", "group")
-# A stage without its own entry plays by its parent's (the grand final continues the upper).
-STAGE_PARENT = {"grand_final": "upper"}
 STAGE_RULE_KEYS = ("balls_to_win", "frames_to_win", "time_limit_minutes")
 MAX_TIME_LIMIT = 600
 MAX_PLAYERS = 1024
@@ -101,8 +104,9 @@ def invalid(field: str, message: str, **params: Any) -> TournamentError:
     )
 
 
-def rule_error_message(err: rules.RuleError) -> str:
-    """The engine speaks English; say the same in the user's language from its code and params."""
+def ruleset_error_message(err: rules.RuleError) -> str:
+    """A refused ruleset (the engine's validate_ruleset speaks English) in the user's language,
+    from its code and params. A refused event is matches.errors.rule_error_message's."""
     p = err.params
     key = field_label(p.get("key", ""))
     reason = p.get("reason")
@@ -129,7 +133,7 @@ def rule_error_message(err: rules.RuleError) -> str:
 def _ruleset_error(field: str, err: rules.RuleError) -> TournamentError:
     return TournamentError(
         "invalid_ruleset",
-        rule_error_message(err),
+        ruleset_error_message(err),
         status=BAD_REQUEST,
         params={"field": field, **err.params},
     )
@@ -159,26 +163,6 @@ def _int_or_none(field: str, value: Any, lo: int, hi: int, *, allow_none: bool) 
             % {"field": field_label(field), "min": lo, "max": hi},
         )
     return value
-
-
-def stage_overrides(stage_rules: Mapping[str, Any], stage_key: str) -> dict[str, Any]:
-    """A stage's race and time limit overrides, over its parent stage's."""
-    parent = STAGE_PARENT.get(stage_key)
-    merged = dict(stage_rules.get(parent) or {}) if parent else {}
-    merged.update(stage_rules.get(stage_key) or {})
-    return merged
-
-
-def stage_ruleset(values: Mapping[str, Any], stage_key: str | None) -> dict[str, Any]:
-    """The tournament ruleset with one stage's race overrides (not validated)."""
-    ruleset = dict(values["ruleset"])
-    ruleset["discipline"] = values["discipline"]
-    if stage_key is not None:
-        overrides = stage_overrides(values.get("stage_rules") or {}, stage_key)
-        for key in ("balls_to_win", "frames_to_win"):
-            if key in overrides:
-                ruleset[key] = overrides[key]
-    return ruleset
 
 
 def clean_settings(values: dict[str, Any]) -> dict[str, Any]:
@@ -337,7 +321,7 @@ def _clean_stage_rules(values: dict[str, Any]) -> dict[str, Any]:
             raise TournamentError(
                 "invalid_ruleset",
                 _("Stage “%(stage)s”: %(detail)s")
-                % {"stage": stage_key, "detail": rule_error_message(err)},
+                % {"stage": stage_key, "detail": ruleset_error_message(err)},
                 status=BAD_REQUEST,
                 params={"field": f"stage_rules.{stage_key}", **err.params},
             ) from None
@@ -421,7 +405,9 @@ def fee_for(tournament: Tournament, rating: int) -> Decimal:
 
 
 @transaction.atomic
-def tournament_create(*, actor: Any, data: Mapping[str, Any], preset: str = "") -> Tournament:
+def tournament_create(
+    *, actor: Actor | None, data: Mapping[str, Any], preset: str = ""
+) -> Tournament:
     """A new tournament in draft; the preset's settings first, ``data`` over them. The creator
     becomes its organiser."""
     tournament = Tournament()
@@ -460,7 +446,9 @@ def tournament_create(*, actor: Any, data: Mapping[str, Any], preset: str = "") 
 
 
 @transaction.atomic
-def tournament_update(*, tournament: Tournament, actor: Any, data: Mapping[str, Any]) -> Tournament:
+def tournament_update(
+    *, tournament: Tournament, actor: Actor | None, data: Mapping[str, Any]
+) -> Tournament:
     """Change settings while the tournament is a draft or open for registration. A change of
     fees re-prices the active registrations."""
     locked = lock_tournament(tournament)
@@ -495,8 +483,6 @@ def tournament_update(*, tournament: Tournament, actor: Any, data: Mapping[str, 
             data={"changed": sorted(changed)},
         )
         if "max_players" in changed and locked.status == Status.REGISTRATION:
-            from tournaments.services.entries import reserve_promote
-
             reserve_promote(locked=locked, actor=actor)  # more places: the reserves move up
     return locked
 
@@ -509,7 +495,7 @@ def _reprice(tournament: Tournament) -> None:
 
 
 @transaction.atomic
-def tournament_open_registration(*, tournament: Tournament, actor: Any) -> Tournament:
+def tournament_open_registration(*, tournament: Tournament, actor: Actor | None) -> Tournament:
     locked = lock_tournament(tournament)
     change_status(locked, Status.REGISTRATION, actor=actor)
     bump_public_version(locked)
@@ -517,7 +503,7 @@ def tournament_open_registration(*, tournament: Tournament, actor: Any) -> Tourn
 
 
 @transaction.atomic
-def tournament_start(*, tournament: Tournament, actor: Any) -> Tournament:
+def tournament_start(*, tournament: Tournament, actor: Actor | None) -> Tournament:
     """The organiser starts the drawn tournament (it also starts with its first match)."""
     locked = lock_tournament(tournament)
     change_status(locked, Status.RUNNING, actor=actor)

@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.audit import audit_record
+from audit.services import audit_record
 from tournaments.errors import BAD_REQUEST, TournamentError
 from tournaments.models import Tournament
 from tournaments.roles import roles_ensure
 
+if TYPE_CHECKING:
+    from config.types import Actor
+
 
 @transaction.atomic
-def tournament_referee_add(*, tournament: Tournament, username: str, actor: Any) -> Any:
+def tournament_referee_add(*, tournament: Tournament, username: str, actor: Actor | None) -> Any:
     """Make the active user with this login (any letter case) a referee of the tournament: he
     may then score its matches and sees its panel's tables. Already a referee: nothing
     changes."""
@@ -52,7 +55,7 @@ def tournament_referee_add(*, tournament: Tournament, username: str, actor: Any)
 
 
 @transaction.atomic
-def tournament_referee_remove(*, tournament: Tournament, user_id: int, actor: Any) -> None:
+def tournament_referee_remove(*, tournament: Tournament, user_id: int, actor: Actor | None) -> None:
     """He no longer referees this tournament (his other tournaments keep him). Not a referee
     of it: nothing changes."""
     user = tournament.referees.filter(pk=user_id).first()

@@ -6,14 +6,16 @@ from typing import Any
 
 from django import template
 
+from tournaments import access
+from tournaments.models import Series
+from tournaments.selectors_players import series_visible
+from tournaments.services.entry_rules import entry_window_state
+
 register = template.Library()
 
 
 @register.inclusion_tag("players/_tournament_extras.html", takes_context=True)
 def tournament_extras(context: Any, tournament: Any) -> dict[str, Any]:
-    from tournaments.selectors_players import series_visible
-    from tournaments.services.entries import entry_window_state
-
     user = context["request"].user
     return {
         "tournament": tournament,
@@ -25,9 +27,6 @@ def tournament_extras(context: Any, tournament: Any) -> dict[str, Any]:
 @register.inclusion_tag("players/_panel_series.html", takes_context=True)
 def panel_series(context: Any) -> dict[str, Any]:
     """The organiser's club cups on his panel home, with the link to make one."""
-    from tournaments import access
-    from tournaments.models import Series
-
     user = context["request"].user
     if not access.is_organiser_role(user):
         return {"show": False}

@@ -40,7 +40,6 @@ FINISHED_NAME = "Осенний турнир «Лузы»"
 VENUE = "Бильярдный клуб «Луза», Москва"
 CHIEF_JUDGE = "Сергеев Андрей Викторович"
 REFEREE = "referee"
-CLOSED = (Match.Status.FINISHED, Match.Status.WALKOVER, Match.Status.VOID)
 
 # (name, city, rating): ratings from 700 to 1200, as in an amateur league.
 PLAYERS = [

@@ -13,6 +13,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
+from config.celery import app
+
 LOGINS = (
     ("organiser", "organiser-login.txt", "/panel/"),
     ("referee", "referee-login.txt", "/referee/"),
@@ -76,8 +78,6 @@ class Command(BaseCommand):
         return False
 
     def _worker_up(self, deadline: float) -> bool:
-        from config.celery import app
-
         while time.monotonic() < deadline:
             try:
                 if app.control.ping(timeout=1.0):

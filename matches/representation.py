@@ -1,0 +1,104 @@
+"""A match as the API shows it (MatchDetailSerializer declares the same fields): built directly,
+for every read and every write of a match, the referee form's first data included."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import timezone
+
+from matches import selectors
+from matches.models import Match
+from matches.services import has_time_rule
+
+
+def _player_data(player: Any) -> dict[str, Any] | None:
+    if player is None:
+        return None
+    return {
+        "id": player.pk,
+        "name": str(player.name),
+        "rating": int(player.rating),
+        "club": str(player.club),
+        "city": str(player.city),
+    }
+
+
+def head_start_data(match: Match) -> dict[str, int]:
+    ruleset = (match.state or {}).get("ruleset") or match.ruleset or {}
+    head = ruleset.get("head_start") or {}
+    return {"a": head.get("a", 0), "b": head.get("b", 0)}
+
+
+# get_status_display() rebuilds a dict of every choice on each call.
+STATUS_LABELS = dict(Match.Status.choices)
+
+
+def match_data(match: Match) -> dict[str, Any]:
+    """What MatchDetailSerializer declares, for one match (its tournament, players and table
+    loaded with it)."""
+    table = match.table
+    when = selectors.timestamp
+    state = selectors.result_state(match)
+    return {
+        "id": match.pk,
+        "tournament": match.tournament_id,
+        "key": str(match.key),
+        "stage": str(match.stage),
+        "round": int(match.round),
+        "order": int(match.order),
+        "group": match.group,
+        "status": str(match.status),
+        "status_display": str(STATUS_LABELS.get(match.status, match.status)),
+        "held": bool(match.held),
+        "self_scoring": bool(match.tournament.self_scoring),
+        "players": {"a": _player_data(match.player_a), "b": _player_data(match.player_b)},
+        "head_start": head_start_data(match),
+        "ruleset": match.ruleset,
+        "table": None
+        if table is None
+        else {"id": table.pk, "number": int(table.number), "label": str(table.label)},
+        "called_at": when(match.called_at),
+        "version": int(match.version),
+        "state": state,
+        "score": selectors.match_score_summary(match, state),
+        "clock": clock_data(match),
+        "judge": judge_data(match),
+        "winner": selectors.winning_slot(match),
+        "result": str(match.result),
+        "score_a": match.score_a,
+        "score_b": match.score_b,
+        "correction": selectors.correction_data(match),
+        "started_at": when(match.started_at),
+        "finished_at": when(match.finished_at),
+        "last_events": match.recent_log,
+    }
+
+
+def clock_data(match: Match) -> dict[str, Any]:
+    """What MatchClockSerializer declares."""
+    now = timezone.now()
+    reading = selectors.match_clock(match=match, now=now)
+    when = selectors.timestamp
+    return {
+        "limit_seconds": reading.limit_seconds,
+        "elapsed_seconds": int(reading.elapsed_seconds),
+        "remaining_seconds": reading.remaining_seconds,
+        "deadline": when(reading.deadline),
+        "running": bool(reading.running),
+        "paused": match.status == Match.Status.PAUSED,
+        "expired": bool(reading.expired),
+        "expired_at": when(match.clock_expired_at),
+        "warning": bool(reading.warning) and match.status not in selectors.CLOSED,
+        "ends_match": has_time_rule(match),
+        "server_time": when(now),
+    }
+
+
+def judge_data(match: Match) -> dict[str, Any]:
+    """What MatchJudgeCallSerializer declares."""
+    return {
+        "called": match.judge_called_at is not None,
+        "called_at": selectors.timestamp(match.judge_called_at),
+        "note": str(match.judge_note),
+    }

@@ -1,0 +1,1 @@
+"""The organiser panel's match pages: the table board and one match's control."""

@@ -1,0 +1,130 @@
+"""The public match pages: the scoreboard, a table's page (the QR code on its card leads
+there) and the table overlay for a stream or a TV. Each is live (tournaments.web.shared.pages)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from matches import access, selectors
+from matches.models import Match, Table
+from matches.selectors import LIVE
+from tournaments.presentation import names_of
+from tournaments.web.shared import http_cache
+from tournaments.web.shared.pages import live_response, visible_tournament
+from tournaments.web.shared.scoreboard import score_view, scoreboard_context
+
+
+def _visible_match(request: HttpRequest, pk: int) -> Match:
+    try:
+        match = selectors.match_get(match_id=pk)
+    except Match.DoesNotExist:
+        raise Http404 from None
+    if not access.can_view_match(request.user, match):
+        raise Http404
+    return match
+
+
+@require_GET
+def scoreboard(request: HttpRequest, pk: int) -> HttpResponse:
+    match = _visible_match(request, pk)
+
+    def context() -> dict[str, Any]:
+        data = scoreboard_context(match)
+        data["tournament"] = match.tournament
+        if request.user.is_authenticated and not request.GET.get("fragment"):
+            data["can_score"] = access.match_scoring_role(request.user, match) is not None
+            data["can_manage"] = access.can_manage_tournament(request.user, match.tournament)
+        return data
+
+    return live_response(
+        request,
+        etag=http_cache.match_tag(match),
+        page="matches/scoreboard.html",
+        fragment="matches/_scoreboard.html",
+        context=context,
+    )
+
+
+def overlay_matches(table: Table) -> tuple[Match | None, Match | None]:
+    """(the match the overlay shows, the one called next). The last result stays on the
+    broadcast until the next match at the table begins: the table is refilled in the same
+    transaction as the last ball, so a bug that followed the call would drop the winner at
+    its next poll, before the stream ever showed him."""
+    called = (
+        selectors.match_queryset()
+        .filter(table=table, status__in=LIVE)
+        .order_by("-called_at", "-pk")
+        .first()
+    )
+    if called is not None and (called.status != Match.Status.ON_TABLE or called.version):
+        return called, None
+    last = (
+        selectors.match_queryset()
+        .filter(table=table, status__in=selectors.WITH_RESULT)
+        .order_by("-finished_at", "-pk")
+        .first()
+    )
+    if last is None:
+        return called, None
+    return last, called
+
+
+def overlay_sub_line(s: dict[str, Any], mark: str | None) -> list[str]:
+    """The figures of the overlay's line under the names, from the server (a discipline's own,
+    e.g. Duplex's frame and minus, belong here too); how it ended and the next match follow."""
+    parts = []
+    if s["frames"]:
+        parts.append(_("frames %(a)s:%(b)s") % s["frames"])
+    if s["balls_to_win"] and not s["duplex"]:
+        parts.append(_("race to %(n)s") % {"n": s["balls_to_win"]})
+    if s["golden_ball"] and not mark:
+        parts.append(_("golden ball"))
+    return parts
+
+
+@require_GET
+def table_overlay(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    tournament = visible_tournament(request, pk)
+    table = get_object_or_404(Table, tournament=tournament, number=number)
+    match, following = overlay_matches(table)
+    etag = f"o{table.pk}-" + (http_cache.match_tag(match) if match else "free")
+    if following is not None:
+        etag += "-" + http_cache.match_tag(following)
+
+    def context() -> dict[str, Any]:
+        data: dict[str, Any] = {"tournament": tournament, "table": table}
+        if match is not None:
+            data.update(scoreboard_context(match))
+            data["sub_line"] = overlay_sub_line(data["s"], data["mark"])
+            data["following"] = names_of(following) if following is not None else None
+        return data
+
+    return live_response(
+        request,
+        etag=etag,
+        page="matches/overlay.html",
+        fragment="matches/_overlay.html",
+        context=context,
+    )
+
+
+@require_GET
+def table_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    tournament = visible_tournament(request, pk)
+    table = get_object_or_404(Table, tournament=tournament, number=number)
+    match = selectors.table_now(table=table)
+    context = {"tournament": tournament, "table": table, "match": match}
+    if match is not None:
+        context.update(
+            names=names_of(match),
+            s=score_view(match),
+            can_score=access.can_score_match(request.user, match),
+        )
+    else:
+        context["last"] = selectors.table_last_finished(table=table)
+    return render(request, "matches/table.html", context)

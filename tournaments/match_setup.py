@@ -1,0 +1,98 @@
+"""What a match gets when both its players are known: the effective ruleset (tournament rules,
+the stage's race, the handicap), the engine's initial state and the clock limit."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import rules
+from matches.models import Match
+from tournaments.algorithms import handicap
+from tournaments.models import Tournament
+
+# A stage without its own entry plays by its parent's (the grand final continues the upper).
+STAGE_PARENT = {"grand_final": "upper"}
+
+
+def stage_overrides(stage_rules: Mapping[str, Any], stage_key: str) -> dict[str, Any]:
+    """A stage's race and time limit overrides, over its parent stage's."""
+    parent = STAGE_PARENT.get(stage_key)
+    merged = dict(stage_rules.get(parent) or {}) if parent else {}
+    merged.update(stage_rules.get(stage_key) or {})
+    return merged
+
+
+def stage_ruleset(values: Mapping[str, Any], stage_key: str | None) -> dict[str, Any]:
+    """The tournament ruleset with one stage's race overrides (not validated)."""
+    ruleset = dict(values["ruleset"])
+    ruleset["discipline"] = values["discipline"]
+    if stage_key is not None:
+        overrides = stage_overrides(values.get("stage_rules") or {}, stage_key)
+        for key in ("balls_to_win", "frames_to_win"):
+            if key in overrides:
+                ruleset[key] = overrides[key]
+    return ruleset
+
+
+# Which `stage_rules` entry a bracket stage plays by. The grand final continues the upper
+# bracket unless it has its own race; a single-elimination bracket and the third-place match are play-off matches.
+STAGE_RULES_KEY = {
+    "single": "playoff",
+    "playoff": "playoff",
+    "third_place": "playoff",
+    "upper": "upper",
+    "grand_final": "grand_final",
+    "grand_final_reset": "grand_final",
+    "lower": "lower",
+    "group": "group",
+}
+
+
+def _settings(tournament: Tournament) -> dict[str, Any]:
+    return {
+        "discipline": tournament.discipline,
+        "ruleset": tournament.ruleset,
+        "stage_rules": tournament.stage_rules,
+    }
+
+
+def clock_limit_seconds(tournament: Tournament, stage: str) -> int | None:
+    """The stage's net time limit (else the tournament's) in seconds; None: no limit.
+    Duplex has no time-limit rule, so its clock only shows the time."""
+    if tournament.discipline == "duplex":
+        return None
+    overrides = stage_overrides(tournament.stage_rules or {}, STAGE_RULES_KEY.get(stage, ""))
+    minutes = overrides.get("time_limit_minutes", tournament.time_limit_minutes)
+    return None if minutes is None else int(minutes) * 60
+
+
+def effective_ruleset(
+    tournament: Tournament, stage: str, *, rating_a: int, rating_b: int
+) -> dict[str, Any]:
+    """Tournament ruleset + stage overrides + the handicap scheme's race and head start,
+    normalised by the rules engine."""
+    ruleset = stage_ruleset(_settings(tournament), STAGE_RULES_KEY.get(stage))
+    scheme = handicap.get_scheme(tournament.handicap_scheme)
+    if ruleset["discipline"] == "free_pyramid" and not isinstance(scheme, handicap.NoHandicap):
+        target = ruleset.get("balls_to_win", 30)
+        result = handicap.compute_handicap(
+            scheme=scheme, rating_a=rating_a, rating_b=rating_b, balls_to_win=target
+        )
+        ruleset["balls_to_win"] = result.balls_to_win
+        ruleset["head_start"] = dict(result.head_start)
+    return rules.validate_ruleset(ruleset)
+
+
+def ready_fields(
+    tournament: Tournament, stage: str, *, rating_a: int, rating_b: int
+) -> dict[str, Any]:
+    """Field values that make a match with two known players ready to be called."""
+    ruleset = effective_ruleset(tournament, stage, rating_a=rating_a, rating_b=rating_b)
+    return {
+        "ruleset": ruleset,
+        "state": rules.initial_state(ruleset),
+        "clock_limit_seconds": clock_limit_seconds(tournament, stage),
+        "head_start_overridden": False,
+        "status": Match.Status.READY,
+    }

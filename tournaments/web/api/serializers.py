@@ -1,0 +1,841 @@
+"""API shapes: input parsing (the services decide what is allowed) and output descriptions that
+drf-spectacular turns into the OpenAPI schema. Money is a string."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from config.serializers import (
+    BIGINT_MAX,
+    LIST_ERRORS,
+    ErrorSerializer,
+    QueryIntegerField,
+    StrictSerializer,
+    component,
+)
+from matches.models import Match
+from tournaments.access import can_manage_tournament, can_see_player_login
+from tournaments.models import Player, RatingChange, Registration, Tournament
+from tournaments.presets import PRESETS
+from tournaments.services.players import MAX_RATING, MIN_RATING
+from tournaments.services.setup import MAX_PLAYERS, MAX_TIME_LIMIT, SETTINGS_FIELDS
+
+__all__ = ["ErrorSerializer"]  # the one error body, described where the API describes errors
+
+
+def _enum(choices: Any) -> serializers.ChoiceField:
+    """A read-only closed set: an enum in the schema (named in ENUM_NAME_OVERRIDES, since
+    three models have a "status")."""
+    return serializers.ChoiceField(choices=choices, read_only=True)
+
+
+# Bounds of the product (the services check the same) and of the columns: a number past them
+# is a 400 naming its field, never a value the database refuses (or stores, and then chokes on).
+MONEY_MAX = Decimal("99999999.99")  # DecimalField(max_digits=10, decimal_places=2)
+MAX_FEE_BANDS = 50
+MAX_PLACES = MAX_PLAYERS  # a share per place, at most one place per player
+
+
+@extend_schema_field(component("RulesetChange"))
+class RulesetChangeField(serializers.JSONField):
+    """Keys of the rules engine to set (validated by the engine with the other settings)."""
+
+
+@extend_schema_field(component("Ruleset"))
+class RulesetField(serializers.JSONField):
+    pass
+
+
+_STAGE_RULES: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "balls_to_win": {"type": "integer", "minimum": 1, "maximum": 200},
+        "frames_to_win": {"type": "integer", "minimum": 1, "maximum": 25},
+        "time_limit_minutes": {"type": ["integer", "null"], "minimum": 1, "maximum": 600},
+    },
+}
+
+
+@extend_schema_field(component("MatchRuleset"))
+class MatchRulesetField(serializers.JSONField):
+    """A match's effective ruleset (empty while its players are not known)."""
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": dict.fromkeys(("upper", "lower", "playoff", "group"), _STAGE_RULES),
+        "description": "Per stage: the race and the time limit that override the tournament's.",
+    }
+)
+class StageRulesField(serializers.JSONField):
+    pass
+
+
+def _rating(**kwargs: Any) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=MIN_RATING, max_value=MAX_RATING, **kwargs)
+
+
+def _money(**kwargs: Any) -> serializers.DecimalField:
+    kwargs.setdefault("min_value", Decimal(0))
+    kwargs.setdefault("required", False)
+    return serializers.DecimalField(max_digits=10, decimal_places=2, max_value=MONEY_MAX, **kwargs)
+
+
+def _id(**kwargs: Any) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=1, max_value=BIGINT_MAX, **kwargs)
+
+
+# --- players -------------------------------------------------------------------------------
+
+
+class PlayerRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    user = serializers.PrimaryKeyRelatedField(
+        read_only=True,
+        allow_null=True,
+        help_text="Linked login (user id), shown to the player himself, organisers and "
+        "superusers (context `request`); null for everybody else, as for no login.",
+    )
+    registration_status = serializers.SerializerMethodField(
+        help_text='With ?tournament=: "active" or "withdrawn" in it, null if not registered.'
+    )
+
+    class Meta:
+        model = Player
+        fields = [
+            "id",
+            "name",
+            "city",
+            "club",
+            "rating",
+            "user",
+            "registration_status",
+            "created_at",
+            "updated_at",
+        ]
+
+    def get_registration_status(self, player: Player) -> str | None:
+        return self.context.get("statuses", {}).get(player.pk)
+
+    def to_representation(self, player: Player) -> dict[str, Any]:
+        data: dict[str, Any] = super().to_representation(player)
+        request = self.context.get("request")
+        if request is None or not can_see_player_login(request.user, player):
+            data["user"] = None
+        return data
+
+
+class RatingChangeSerializer(serializers.ModelSerializer):
+    tournament_name = serializers.CharField(source="tournament.name", default=None)
+    opponent = PlayerRefSerializer(allow_null=True)
+
+    class Meta:
+        model = RatingChange
+        fields = [
+            "id",
+            "tournament",
+            "tournament_name",
+            "match",
+            "opponent",
+            "rating_before",
+            "rating_after",
+            "delta",
+            "reason",
+            "created_at",
+        ]
+
+
+class RatingLineSerializer(RatingChangeSerializer):
+    """A line of the rating history as the schema shows it: a rating change, or the one line
+    (reason "private", no id) that sums the changes of tournaments the reader may not see."""
+
+    id = serializers.IntegerField(allow_null=True)
+    rating_before = serializers.IntegerField(allow_null=True)
+    rating_after = serializers.IntegerField(allow_null=True)
+    created_at = serializers.DateTimeField(allow_null=True)
+
+
+class PlayerDetailSerializer(PlayerSerializer):
+    rating_history = serializers.SerializerMethodField()
+
+    class Meta(PlayerSerializer.Meta):
+        fields = [*PlayerSerializer.Meta.fields, "rating_history"]
+
+    @extend_schema_field(RatingLineSerializer(many=True))
+    def get_rating_history(self, player: Player) -> list[dict[str, Any]]:
+        history = self.context["rating_history"]
+        lines = list(RatingChangeSerializer(history.visible, many=True).data)
+        if history.private_count:
+            # The private tournaments' changes in one line, with no date, tournament or
+            # opponent: the lines still add up to the rating everybody sees.
+            lines.append(
+                {
+                    "id": None,
+                    "tournament": None,
+                    "tournament_name": str(_("Private tournaments")),
+                    "match": None,
+                    "opponent": None,
+                    "rating_before": None,
+                    "rating_after": None,
+                    "delta": history.private_delta,
+                    "reason": "private",
+                    "created_at": None,
+                }
+            )
+        return lines
+
+
+class PlayerWriteSerializer(StrictSerializer):
+    name = serializers.CharField(max_length=200)
+    city = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    club = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    rating = _rating(required=False, allow_null=True, help_text=_("Empty: the starting rating."))
+    confirm = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Create although a player with this name (and city) exists: a namesake.",
+    )
+
+
+class PlayerUpdateSerializer(StrictSerializer):
+    name = serializers.CharField(max_length=200, required=False)
+    city = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    club = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    rating = _rating(
+        required=False, help_text="A superuser's adjustment (recorded in the rating history)."
+    )
+    user = serializers.PrimaryKeyRelatedField(
+        queryset=get_user_model().objects.all(),
+        required=False,
+        allow_null=True,
+        help_text="A superuser's direct link (user id) or unlink (null); organisers use "
+        "claim codes.",
+    )
+
+
+# --- tournaments -----------------------------------------------------------------------------
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    ruleset = RulesetField(read_only=True)
+    stage_rules = StageRulesField(read_only=True)
+    organisers = serializers.SlugRelatedField(
+        slug_field="username",
+        many=True,
+        read_only=True,
+        help_text="The organisers' logins; empty for anonymous readers (no login names to guess "
+        "passwords for).",
+    )
+    can_manage = serializers.SerializerMethodField()
+    status = _enum(Tournament.Status.choices)
+    draw_method = serializers.ChoiceField(
+        choices=Tournament.DrawMethod.choices,
+        allow_blank=True,
+        read_only=True,
+        help_text="Empty until the draw.",
+    )
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "id",
+            "preset",
+            *SETTINGS_FIELDS,
+            "status",
+            "draw_method",
+            "random_seed",
+            "drawn_at",
+            "finished_at",
+            "public_version",
+            "organisers",
+            "can_manage",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = fields
+
+    def to_representation(self, tournament: Tournament) -> dict[str, Any]:
+        data: dict[str, Any] = super().to_representation(tournament)
+        request = self.context.get("request")
+        if request is None or not request.user.is_authenticated:
+            data["organisers"] = []
+        return data
+
+    def get_can_manage(self, tournament: Tournament) -> bool:
+        """Whether the requesting user organises it (``managed``: ids read once per request)."""
+        request = self.context.get("request")
+        if request is None or not request.user.is_authenticated:
+            return False
+        managed = self.context.get("managed")
+        if managed is not None and not request.user.is_superuser:
+            return tournament.pk in managed
+        return can_manage_tournament(request.user, tournament)
+
+
+class FeeBandSerializer(StrictSerializer):
+    """Ratings min_rating..max_rating inclusive pay ``fee``; null leaves the band open-ended."""
+
+    min_rating = _rating(required=False, allow_null=True, default=None)
+    max_rating = _rating(required=False, allow_null=True, default=None)
+    fee = _money(required=True)
+
+    def to_internal_value(self, data: Any) -> Any:
+        values = super().to_internal_value(data)
+        if "fee" not in values:  # a partial update of the tournament still needs whole bands
+            raise serializers.ValidationError(
+                {"fee": [self.fields["fee"].error_messages["required"]]}
+            )
+        # The services read the bands as they are stored: the fee as a string.
+        return {**values, "fee": format(values["fee"].normalize(), "f")}
+
+
+class TournamentWriteSerializer(StrictSerializer):
+    """Settings of a tournament; on create, ``preset`` fills whatever is not sent."""
+
+    preset = serializers.ChoiceField(
+        choices=[],
+        required=False,
+        allow_blank=True,
+        help_text="free_pyramid_30, duplex, llb_frames_8",
+    )
+    name = serializers.CharField(max_length=200)
+    date = serializers.DateField()
+    venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    chief_judge = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    description = serializers.CharField(required=False, allow_blank=True)
+    discipline = serializers.CharField(max_length=30, required=False)
+    ruleset = RulesetChangeField(required=False)
+    stage_rules = StageRulesField(required=False)
+    time_limit_minutes = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=MAX_TIME_LIMIT
+    )
+    format = serializers.ChoiceField(choices=Tournament.Format.choices, required=False)
+    grand_final = serializers.ChoiceField(choices=Tournament.GrandFinal.choices, required=False)
+    third_place = serializers.ChoiceField(choices=Tournament.ThirdPlace.choices, required=False)
+    # Checked by the service only for the format that uses them: bound to what the column holds.
+    playoff_size = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0, max_value=MAX_PLAYERS
+    )
+    group_size = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0, max_value=MAX_PLAYERS
+    )
+    group_advance = serializers.IntegerField(required=False, min_value=0, max_value=MAX_PLAYERS)
+    max_players = serializers.IntegerField(required=False, min_value=2, max_value=MAX_PLAYERS)
+    entry_fee = _money()
+    fee_bands = FeeBandSerializer(
+        many=True,
+        required=False,
+        max_length=MAX_FEE_BANDS,
+        error_messages=LIST_ERRORS,
+        help_text="Entry fee by rating; a rating no band covers pays entry_fee.",
+    )
+    pool_percent = serializers.DecimalField(
+        max_digits=5,
+        decimal_places=2,
+        min_value=Decimal(0),
+        max_value=Decimal(100),
+        required=False,
+    )
+    place_shares = serializers.ListField(
+        child=serializers.DecimalField(
+            max_digits=5, decimal_places=2, min_value=Decimal(0), max_value=Decimal(100)
+        ),
+        required=False,
+        min_length=1,
+        max_length=MAX_PLACES,
+        error_messages=LIST_ERRORS,
+        help_text="Percent of the prize fund per place, adding up to 100.",
+    )
+    prize_unit = _money(min_value=Decimal("0.01"))
+    added_money = _money()
+    withdrawn_prize = serializers.ChoiceField(
+        choices=Tournament.WithdrawnPrize.choices,
+        required=False,
+        help_text="Prize and diploma of a withdrawn or disqualified player: withhold (shown as "
+        "not paid) or pay.",
+    )
+    no_show_rule = serializers.ChoiceField(
+        choices=Tournament.NoShowRule.choices,
+        required=False,
+        help_text="A player who does not come loses by walkover and drops to the lower bracket "
+        "(lower_bracket) or is out of the tournament (out).",
+    )
+    handicap_scheme = serializers.CharField(max_length=40, required=False)
+    rated = serializers.BooleanField(required=False)
+    elo_k = serializers.IntegerField(required=False, min_value=1, max_value=100)
+    self_scoring = serializers.BooleanField(required=False)
+    is_public = serializers.BooleanField(required=False)
+    archived = serializers.BooleanField(required=False)
+    organiser_name = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    organiser_logo = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=280_000,
+        help_text="A PNG or JPEG as a data URI (data:image/png;base64,…), at most 200 KB.",
+    )
+    diploma_places = serializers.ChoiceField(
+        choices=Tournament.DiplomaPlaces.choices, required=False
+    )
+    diploma_language = serializers.ChoiceField(choices=Tournament.DIPLOMA_LANGUAGES, required=False)
+    diploma_amount = serializers.BooleanField(required=False)
+    diploma_degree = serializers.BooleanField(required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["preset"].choices = [(slug, slug) for slug in PRESETS]
+
+
+class TournamentUpdateSerializer(TournamentWriteSerializer):
+    name = serializers.CharField(max_length=200, required=False)
+    date = serializers.DateField(required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields.pop("preset")
+
+
+class PresetSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    title = serializers.CharField()
+    description = serializers.CharField()
+    fields = serializers.DictField()
+
+
+# --- registrations ---------------------------------------------------------------------------
+
+
+class RegistrationPlayerSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "name", "city", "club", "rating"]
+
+
+class RegistrationSerializer(serializers.ModelSerializer):
+    """Fee fields are shown to the tournament's organisers only (null for everybody else)."""
+
+    player = RegistrationPlayerSerializer()
+    status = _enum(Registration.Status.choices)
+    fee_due = serializers.SerializerMethodField()
+    paid = serializers.SerializerMethodField()
+    paid_at = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Registration
+        fields = [
+            "id",
+            "player",
+            "rating_at_entry",
+            "seed",
+            "status",
+            "fee_due",
+            "paid",
+            "paid_at",
+            "withdrawn_at",
+            "created_at",
+        ]
+
+    def _private(self) -> bool:
+        return bool(self.context.get("can_manage"))
+
+    @extend_schema_field(
+        {"type": "string", "format": "decimal", "pattern": r"^\d{1,8}\.\d{2}$", "nullable": True}
+    )
+    def get_fee_due(self, reg: Registration) -> str | None:
+        return format(reg.fee_due, "f") if self._private() else None
+
+    @extend_schema_field({"type": "boolean", "nullable": True})
+    def get_paid(self, reg: Registration) -> bool | None:
+        return reg.paid if self._private() else None
+
+    @extend_schema_field({"type": "string", "format": "date-time", "nullable": True})
+    def get_paid_at(self, reg: Registration) -> str | None:
+        # In the API's time zone, as every other date-time of the answer.
+        if not (self._private() and reg.paid_at):
+            return None
+        return serializers.DateTimeField().to_representation(reg.paid_at)
+
+
+class RegistrationPageSerializer(serializers.Serializer):
+    """One page of a tournament's registrations (limit/offset pagination)."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = RegistrationSerializer(many=True)
+
+
+class NewPlayerSerializer(StrictSerializer):
+    confirm = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Create although a player with this name (and city) exists: a namesake.",
+    )
+    name = serializers.CharField(max_length=200)
+    city = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    club = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    rating = _rating(required=False, allow_null=True)
+
+
+class RegistrationCreateSerializer(StrictSerializer):
+    """Either ``player_id`` (an existing player) or ``player`` (a new one)."""
+
+    player_id = _id(required=False)
+    player = NewPlayerSerializer(required=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("player_id" in attrs) == ("player" in attrs):
+            raise serializers.ValidationError(
+                _("Give either player_id (an existing player) or player (a new one).")
+            )
+        return attrs
+
+
+class RegistrationUpdateSerializer(StrictSerializer):
+    paid = serializers.BooleanField(required=False, help_text="Absent: nothing changes.")
+
+
+class WithdrawSerializer(StrictSerializer):
+    reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+
+
+class TotalsSerializer(serializers.Serializer):
+    players = serializers.IntegerField()
+    paid_players = serializers.IntegerField()
+    withdrawn = serializers.IntegerField()
+    disqualified = serializers.IntegerField()
+    fees_due = serializers.DecimalField(max_digits=12, decimal_places=2)
+    fees_paid = serializers.DecimalField(max_digits=12, decimal_places=2)
+    fees_outstanding = serializers.DecimalField(max_digits=12, decimal_places=2)
+    pool = serializers.DecimalField(max_digits=12, decimal_places=2)
+
+
+# --- draw ------------------------------------------------------------------------------------
+
+DRAW_METHODS = [("seeded", "seeded"), ("random", "random"), ("manual", "manual")]
+
+
+class DrawSerializer(StrictSerializer):
+    method = serializers.ChoiceField(choices=DRAW_METHODS)
+    random_seed = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=0,
+        max_value=BIGINT_MAX,
+        help_text="random: replay a draw.",
+    )
+    order = serializers.ListField(
+        child=_id(),
+        required=False,
+        max_length=MAX_PLAYERS,
+        error_messages=LIST_ERRORS,
+        help_text="manual: player ids, seed 1 first.",
+    )
+    allow_unpaid = serializers.BooleanField(
+        required=False, default=False, help_text="Draw although some entry fees are unpaid."
+    )
+
+
+class DrawPreviewQuerySerializer(serializers.Serializer):
+    method = serializers.ChoiceField(choices=DRAW_METHODS, default="seeded")
+    random_seed = QueryIntegerField(required=False, min_value=0, max_value=BIGINT_MAX)
+    order = serializers.CharField(
+        required=False,
+        max_length=MAX_PLAYERS * 21,
+        help_text="manual: comma-separated player ids.",
+    )
+
+    def validate_order(self, value: str) -> list[int]:
+        try:
+            ids = [int(x) for x in value.split(",") if x.strip()]
+        except ValueError:
+            raise serializers.ValidationError(_("Give player ids separated by commas.")) from None
+        if len(ids) > MAX_PLAYERS or any(not 1 <= i <= BIGINT_MAX for i in ids):
+            raise serializers.ValidationError(_("Give player ids separated by commas."))
+        return ids
+
+
+# --- bracket, standings, prizes (output only) ------------------------------------------------
+
+
+def _match_statuses() -> Any:
+    return Match.Status.choices
+
+
+class SideSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    seed = serializers.IntegerField(allow_null=True)
+    rating = serializers.IntegerField()
+    withdrawn = serializers.BooleanField()
+    disqualified = serializers.BooleanField()
+
+
+class SourceSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["seed", "winner", "loser", "group"])
+    ref = serializers.JSONField(help_text="Seed number, match key, or [group, rank].")
+    label = serializers.CharField()
+
+
+class LinkSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    slot = serializers.CharField(help_text='"a" or "b"')
+
+
+class HeadStartSerializer(StrictSerializer):
+    a = serializers.IntegerField()
+    b = serializers.IntegerField()
+
+
+class BracketMatchSerializer(serializers.Serializer):
+    id = serializers.IntegerField(allow_null=True)
+    key = serializers.CharField()
+    stage = serializers.CharField()
+    round = serializers.IntegerField()
+    order = serializers.IntegerField()
+    group = serializers.IntegerField(allow_null=True)
+    schedule_round = serializers.IntegerField()
+    conditional = serializers.BooleanField()
+    status = serializers.ChoiceField(choices=_match_statuses())
+    status_label = serializers.CharField()
+    player_a = SideSerializer(allow_null=True)
+    player_b = SideSerializer(allow_null=True)
+    source_a = SourceSerializer(allow_null=True)
+    source_b = SourceSerializer(allow_null=True)
+    score_a = serializers.IntegerField(allow_null=True)
+    score_b = serializers.IntegerField(allow_null=True)
+    balls_to_win = serializers.IntegerField(allow_null=True)
+    frames_to_win = serializers.IntegerField(allow_null=True)
+    head_start = HeadStartSerializer(allow_null=True)
+    head_start_overridden = serializers.BooleanField()
+    winner = serializers.ChoiceField(choices=["a", "b"], allow_null=True)
+    result = serializers.CharField(allow_blank=True)
+    mark = serializers.ChoiceField(
+        choices=["walkover", "forfeit", "time", "golden_ball", "corrected"],
+        allow_null=True,
+        help_text="How the match ended, when not by the race: walkover, forfeit, time, "
+        "golden ball, or a corrected result.",
+    )
+    mark_label = serializers.CharField(
+        allow_blank=True, help_text='The mark in words, e.g. "corrected: was 10:1".'
+    )
+    table = serializers.IntegerField(allow_null=True)
+    winner_to = LinkSerializer(allow_null=True)
+    loser_to = LinkSerializer(allow_null=True)
+    rating_change = HeadStartSerializer(allow_null=True, help_text="Elo delta per slot.")
+
+
+class BracketRoundSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    title = serializers.CharField()
+    matches = BracketMatchSerializer(many=True)
+
+
+class BracketStageSerializer(serializers.Serializer):
+    stage = serializers.CharField()
+    group = serializers.IntegerField(allow_null=True)
+    title = serializers.CharField()
+    rounds = BracketRoundSerializer(many=True)
+
+
+class BracketSerializer(serializers.Serializer):
+    tournament = serializers.IntegerField()
+    format = serializers.ChoiceField(choices=Tournament.Format.choices)
+    status = serializers.ChoiceField(choices=Tournament.Status.choices)
+    version = serializers.IntegerField()
+    preview = serializers.BooleanField()
+    draw_method = serializers.CharField(allow_blank=True)
+    random_seed = serializers.IntegerField(allow_null=True)
+    unpaid = PlayerRefSerializer(many=True, required=False)
+    stages = BracketStageSerializer(many=True)
+
+
+class StandingPlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    city = serializers.CharField(allow_blank=True)
+    club = serializers.CharField(allow_blank=True)
+    seed = serializers.IntegerField()
+    withdrawn = serializers.BooleanField()
+    disqualified = serializers.BooleanField()
+
+
+class PlaceSerializer(serializers.Serializer):
+    first = serializers.IntegerField()
+    last = serializers.IntegerField()
+    shared = serializers.BooleanField()
+    label = serializers.CharField()
+    players = StandingPlayerSerializer(many=True)
+    pending = serializers.IntegerField(help_text="How many of these places are not decided yet.")
+
+
+class GroupRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = StandingPlayerSerializer()
+    played = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    balls_for = serializers.IntegerField()
+    balls_against = serializers.IntegerField()
+    ball_difference = serializers.IntegerField()
+
+
+class GroupTableSerializer(serializers.Serializer):
+    group = serializers.IntegerField()
+    title = serializers.CharField()
+    complete = serializers.BooleanField()
+    rows = GroupRowSerializer(many=True)
+
+
+class StandingsSerializer(serializers.Serializer):
+    tournament = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Tournament.Status.choices)
+    complete = serializers.BooleanField()
+    version = serializers.IntegerField()
+    places = PlaceSerializer(many=True)
+    pending = PlaceSerializer(many=True, help_text="Places nobody has yet (no players).")
+    all_places = PlaceSerializer(many=True, help_text="places and pending, in order.")
+    groups = GroupTableSerializer(many=True)
+
+
+class PrizePlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    amount = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="What he is paid (0 when withheld)."
+    )
+    due = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="His share of the place's money."
+    )
+    paid = serializers.BooleanField(help_text="False: withdrawn or disqualified, withheld.")
+    withdrawn = serializers.BooleanField()
+    disqualified = serializers.BooleanField()
+
+
+class AwardSerializer(serializers.Serializer):
+    first = serializers.IntegerField()
+    last = serializers.IntegerField()
+    label = serializers.CharField()
+    share_percent = serializers.DecimalField(max_digits=6, decimal_places=2)
+    total = serializers.DecimalField(max_digits=12, decimal_places=2)
+    amount_each = serializers.DecimalField(max_digits=12, decimal_places=2)
+    paid_total = serializers.DecimalField(max_digits=12, decimal_places=2)
+    pending = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="Reserved for players not decided yet."
+    )
+    pending_places = serializers.IntegerField(help_text="Places of the range not decided yet.")
+    withheld = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="Not paid (withdrawn/disqualified, untaken)."
+    )
+    players = PrizePlayerSerializer(many=True)
+
+
+class PrizesSerializer(serializers.Serializer):
+    tournament = serializers.IntegerField()
+    complete = serializers.BooleanField()
+    paid_fees = serializers.DecimalField(max_digits=12, decimal_places=2)
+    pool_percent = serializers.DecimalField(max_digits=5, decimal_places=2)
+    added_money = serializers.DecimalField(max_digits=12, decimal_places=2)
+    unit = serializers.DecimalField(max_digits=12, decimal_places=2)
+    pool = serializers.DecimalField(max_digits=12, decimal_places=2)
+    withdrawn_prize = serializers.ChoiceField(choices=Tournament.WithdrawnPrize.choices)
+    awarded = serializers.DecimalField(max_digits=12, decimal_places=2)
+    pending = serializers.DecimalField(max_digits=12, decimal_places=2)
+    withheld = serializers.DecimalField(max_digits=12, decimal_places=2)
+    awards = AwardSerializer(many=True)
+
+
+# --- match corrections -------------------------------------------------------------------------
+
+
+HEAD_START_MAX = 199  # the rules engine's bound (rules.rulesets: head_start)
+BALLS_TO_WIN_MAX = 200
+
+
+class HeadStartWriteSerializer(StrictSerializer):
+    a = serializers.IntegerField(min_value=0, max_value=HEAD_START_MAX)
+    b = serializers.IntegerField(min_value=0, max_value=HEAD_START_MAX)
+
+
+class HandicapSerializer(StrictSerializer):
+    head_start = HeadStartWriteSerializer()
+    balls_to_win = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=BALLS_TO_WIN_MAX
+    )
+
+
+class CorrectResultSerializer(StrictSerializer):
+    winner = serializers.ChoiceField(choices=["a", "b"])
+    score_a = serializers.IntegerField(min_value=0, max_value=999)
+    score_b = serializers.IntegerField(min_value=0, max_value=999)
+    reason = serializers.CharField(
+        max_length=300, required=False, allow_blank=True, default="", help_text="Why."
+    )
+
+
+class NoShowSerializer(StrictSerializer):
+    absent = serializers.ChoiceField(choices=["a", "b"], help_text="The slot of who did not come.")
+
+
+class MatchSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    key = serializers.CharField()
+    status = serializers.CharField()
+    player_a = serializers.IntegerField(source="player_a_id", allow_null=True)
+    player_b = serializers.IntegerField(source="player_b_id", allow_null=True)
+    winner = serializers.IntegerField(source="winner_id", allow_null=True)
+    score_a = serializers.IntegerField(allow_null=True)
+    score_b = serializers.IntegerField(allow_null=True)
+    result = serializers.CharField(allow_blank=True)
+    ruleset = MatchRulesetField()
+    head_start_overridden = serializers.BooleanField()
+    clock_limit_seconds = serializers.IntegerField(allow_null=True)
+
+
+class RatingDeltaSerializer(serializers.Serializer):
+    before = serializers.IntegerField()
+    after = serializers.IntegerField()
+    delta = serializers.IntegerField()
+
+
+class MatchRatingSerializer(serializers.Serializer):
+    a = RatingDeltaSerializer(required=False)
+    b = RatingDeltaSerializer(required=False)
+
+
+# --- audit log ---------------------------------------------------------------------------------
+
+
+class AuditQuerySerializer(serializers.Serializer):
+    match = QueryIntegerField(
+        required=False,
+        min_value=1,
+        max_value=BIGINT_MAX,
+        help_text="Only the entries of this match.",
+    )
+
+
+class PlayerSearchQuerySerializer(serializers.Serializer):
+    search = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=100,
+        help_text="Words, each the start of a word of the name, in any order; case, the letters "
+        "yo and ye (U+0451, U+0435) and "
+        "spaces do not matter.",
+    )
+    tournament = serializers.IntegerField(
+        required=False, help_text="Show each player's registration status in this tournament."
+    )

@@ -1,0 +1,343 @@
+"""The settings page's form, built from the list of settings (services.setup.SETTINGS_FIELDS)
+and the model's fields, so a setting added to the API appears here too. The ruleset and the
+per-stage races are built from the rules engine's own description of its keys."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django import forms
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+import rules
+from tournaments.algorithms import handicap
+from tournaments.models import Tournament
+from tournaments.regulation import DISCIPLINES, HANDICAP_TITLES
+from tournaments.services.setup import SETTINGS_FIELDS, STAGE_KEYS
+
+# Per-match or set elsewhere: not on this page's ruleset form.
+RULESET_SKIP = {"head_start", "discipline"}
+RULE_LABELS = {
+    "balls_to_win": _("Balls to win a frame"),
+    "frames_to_win": _("Frames to win the match"),
+    "continuation": _("With continuation"),
+    "penalty": _("Penalty for a foul"),
+    "direct_call": _("Only balls pocketed directly count"),
+    "strict_break": _("Strict break (regulation)"),
+    "first_break": _("First break"),
+}
+RULE_CHOICES = {
+    "shelf_to_table": _("A ball from the shelf to the table"),
+    "opponent_takes": _("The opponent takes a ball"),
+    "a": _("First player"),
+    "b": _("Second player"),
+}
+STAGE_LABELS = {
+    "upper": _("Upper bracket"),
+    "lower": _("Lower bracket"),
+    "playoff": _("Play-off"),
+    "grand_final": _("Final"),
+    "group": _("Groups"),
+}
+STAGE_RULE_LABELS = {
+    "balls_to_win": _("balls to win"),
+    "frames_to_win": _("frames to win"),
+    "time_limit_minutes": _("time limit, minutes"),
+}
+# Settings with their own widgets (lists and objects); the rest follow the model field.
+SPECIAL = {
+    "ruleset",
+    "stage_rules",
+    "fee_bands",
+    "place_shares",
+    "discipline",
+    "handicap_scheme",
+    "organiser_logo",
+}
+LOGO_SIZE = 400  # pixels, the longer side: sharp on a diploma, small in the row
+
+
+def _model_field(name: str) -> forms.Field:
+    field = Tournament._meta.get_field(name)
+    label = str(field.verbose_name)
+    label = label[:1].upper() + label[1:]
+    if getattr(field, "choices", None):
+        return forms.ChoiceField(label=label, choices=field.choices)
+    if isinstance(field, models.BooleanField):
+        return forms.BooleanField(label=label, required=False)
+    if isinstance(field, models.DateField):
+        return forms.DateField(
+            label=label, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+        )
+    if isinstance(field, models.DecimalField):
+        return forms.DecimalField(
+            label=label, max_digits=field.max_digits, decimal_places=field.decimal_places
+        )
+    if isinstance(field, models.IntegerField):
+        return forms.IntegerField(label=label, required=not field.null)
+    if isinstance(field, models.TextField):
+        return forms.CharField(
+            label=label, required=False, widget=forms.Textarea(attrs={"rows": 3})
+        )
+    if isinstance(field, models.CharField):
+        return forms.CharField(label=label, max_length=field.max_length, required=not field.blank)
+    return forms.JSONField(label=label, required=False)
+
+
+def _rule_field(spec: dict[str, Any]) -> forms.Field:
+    label = RULE_LABELS.get(spec["key"], spec["key"])
+    if spec["type"] == "int":
+        return forms.IntegerField(label=label, min_value=spec.get("min"), max_value=spec.get("max"))
+    if spec["type"] == "bool":
+        return forms.BooleanField(label=label, required=False)
+    if spec["type"] == "choice":
+        return forms.ChoiceField(
+            label=label, choices=[(c, RULE_CHOICES.get(c, c)) for c in spec["choices"]]
+        )
+    return forms.JSONField(label=label)
+
+
+def fee_bands_text(bands: list[dict[str, Any]]) -> str:
+    lines = []
+    for band in bands or []:
+        lo = "" if band.get("min_rating") is None else band["min_rating"]
+        hi = "" if band.get("max_rating") is None else band["max_rating"]
+        lines.append(f"{lo}-{hi}: {band['fee']}")
+    return "\n".join(lines)
+
+
+def parse_fee_bands(text: str) -> list[dict[str, Any]]:
+    """Lines "1000-1399: 500" (an empty bound is open) into the API's fee bands."""
+    bands = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            bounds, fee = line.split(":")
+            lo, hi = bounds.split("-")
+            bands.append(
+                {
+                    "min_rating": int(lo) if lo.strip() else None,
+                    "max_rating": int(hi) if hi.strip() else None,
+                    "fee": str(Decimal(fee.strip())),
+                }
+            )
+        except (ValueError, ArithmeticError):
+            raise forms.ValidationError(
+                _("Line %(n)s: write a band as “1000-1399: 500”."), params={"n": number}
+            ) from None
+    return bands
+
+
+class SettingsForm(forms.Form):
+    """Every setting of a tournament; those that may not change now are shown disabled."""
+
+    def __init__(self, *args: Any, tournament: Tournament, editable: tuple[str, ...], **kw: Any):
+        super().__init__(*args, **kw)
+        self.tournament = tournament
+        self.editable = set(editable)
+        self.groups: dict[str, list[str]] = {"general": [], "rules": [], "stages": [], "money": []}
+        for name in SETTINGS_FIELDS:
+            if name in SPECIAL:
+                continue
+            self._add(name, _model_field(name), getattr(tournament, name), name, self._group(name))
+        self._add_special()
+
+    @staticmethod
+    def _group(name: str) -> str:
+        if name in {
+            "entry_fee",
+            "pool_percent",
+            "prize_unit",
+            "added_money",
+            "max_players",
+            "rated",
+            "elo_k",
+        }:
+            return "money"
+        if name in {
+            "format",
+            "grand_final",
+            "third_place",
+            "playoff_size",
+            "group_size",
+            "group_advance",
+            "time_limit_minutes",
+            "self_scoring",
+        }:
+            return "rules"
+        return "general"
+
+    def _add(self, key: str, field: forms.Field, initial: Any, setting: str, group: str) -> None:
+        field.initial = initial
+        field.setting = setting  # type: ignore[attr-defined]
+        if setting not in self.editable:
+            field.disabled = True
+        self.fields[key] = field
+        self.groups[group].append(key)
+
+    def _add_special(self) -> None:
+        t = self.tournament
+        self._add(
+            "discipline",
+            forms.ChoiceField(
+                label=_("Discipline"),
+                choices=[(d, str(_rule_discipline(d))) for d in rules.rulesets()],
+            ),
+            t.discipline,
+            "discipline",
+            "rules",
+        )
+        schemes = [(s, str(_handicap_title(s))) for s in handicap.SCHEMES]
+        self._add(
+            "handicap_scheme",
+            forms.ChoiceField(label=_("Handicap scheme"), choices=schemes),
+            t.handicap_scheme,
+            "handicap_scheme",
+            "rules",
+        )
+        spec = rules.rulesets().get(t.discipline, {"keys": []})
+        for key_spec in spec["keys"]:
+            if key_spec["key"] in RULESET_SKIP:
+                continue
+            initial = (t.ruleset or {}).get(key_spec["key"], key_spec.get("default"))
+            self._add(
+                f"ruleset__{key_spec['key']}", _rule_field(key_spec), initial, "ruleset", "rules"
+            )
+        for stage in STAGE_KEYS:
+            own = (t.stage_rules or {}).get(stage) or {}
+            for rule, label in STAGE_RULE_LABELS.items():
+                self._add(
+                    f"stage__{stage}__{rule}",
+                    forms.IntegerField(
+                        label=f"{STAGE_LABELS[stage]}: {label}",
+                        required=False,
+                        min_value=1,
+                        max_value=600,
+                    ),
+                    own.get(rule),
+                    "stage_rules",
+                    "stages",
+                )
+        self._add(
+            "organiser_logo",
+            forms.FileField(
+                label=_("Club logo"),
+                required=False,
+                help_text=_("PNG or JPEG; printed on the diplomas and the protocol."),
+                widget=forms.FileInput(attrs={"accept": "image/png,image/jpeg"}),
+            ),
+            None,
+            "organiser_logo",
+            "general",
+        )
+        self._add(
+            "place_shares",
+            forms.CharField(
+                label=_("Shares of the prize places, percent"),
+                help_text=_("Comma-separated, from first place: 45, 30, 25."),
+            ),
+            ", ".join(str(s) for s in t.place_shares or []),
+            "place_shares",
+            "money",
+        )
+        self._add(
+            "fee_bands",
+            forms.CharField(
+                label=_("Entry fee by rating"),
+                required=False,
+                widget=forms.Textarea(attrs={"rows": 3}),
+                help_text=_("One band a line: “0-1199: 500”, “1200-: 1000”. Empty: the flat fee."),
+            ),
+            fee_bands_text(t.fee_bands),
+            "fee_bands",
+            "money",
+        )
+
+    def clean_organiser_logo(self) -> Any:
+        """An uploaded image as a PNG data URI (at most LOGO_SIZE pixels); the current logo if
+        nothing was uploaded; none if "remove" is ticked."""
+        field = self.fields["organiser_logo"]
+        if field.disabled:
+            return self.tournament.organiser_logo
+        if self.data.get("organiser_logo_clear"):
+            return ""
+        upload = self.cleaned_data.get("organiser_logo")
+        if not upload:
+            return self.tournament.organiser_logo
+        return logo_data_uri(upload)
+
+    def clean_fee_bands(self) -> Any:
+        if self.fields["fee_bands"].disabled:
+            return self.tournament.fee_bands
+        return parse_fee_bands(self.cleaned_data.get("fee_bands") or "")
+
+    def clean_place_shares(self) -> Any:
+        if self.fields["place_shares"].disabled:
+            return self.tournament.place_shares
+        parts = [p.strip() for p in (self.cleaned_data.get("place_shares") or "").split(",")]
+        return [p for p in parts if p]
+
+    def service_data(self) -> dict[str, Any]:
+        """The editable settings as the services take them, only those that changed."""
+        data: dict[str, Any] = {}
+        ruleset: dict[str, Any] = {}
+        stage_rules: dict[str, dict[str, Any]] = {}
+        for key, value in self.cleaned_data.items():
+            if key.startswith("ruleset__"):
+                ruleset[key.removeprefix("ruleset__")] = value
+            elif key.startswith("stage__"):
+                _prefix, stage, rule = key.split("__")
+                if value is not None:
+                    stage_rules.setdefault(stage, {})[rule] = value
+            else:
+                data[key] = value
+        t = self.tournament
+        if data.get("discipline", t.discipline) == t.discipline:
+            data["ruleset"] = {**(t.ruleset or {}), **ruleset}
+        data["stage_rules"] = stage_rules
+        return {k: v for k, v in data.items() if k in self.editable and _differs(getattr(t, k), v)}
+
+
+def _differs(current: Any, new: Any) -> bool:
+    if isinstance(current, Decimal) or isinstance(new, Decimal):
+        try:
+            return Decimal(str(current)) != Decimal(str(new))
+        except ArithmeticError:
+            return True
+    if isinstance(current, list) and isinstance(new, list):
+        return [str(x) for x in current] != [str(x) for x in new]
+    return bool(current != new)
+
+
+def _rule_discipline(slug: str) -> Any:
+    return DISCIPLINES.get(slug, slug)
+
+
+def _handicap_title(slug: str) -> Any:
+    return HANDICAP_TITLES.get(slug, slug)
+
+
+def logo_data_uri(upload: Any) -> str:
+    """The uploaded image, checked and made small, as a PNG data URI."""
+    import base64
+    import io
+
+    from PIL import Image, UnidentifiedImageError
+
+    if upload.size > 5 * 1024 * 1024:
+        raise forms.ValidationError(_("The logo file is too big (at most 5 MB)."))
+    try:
+        image = Image.open(upload)
+        image.load()
+    except (UnidentifiedImageError, OSError, ValueError):
+        raise forms.ValidationError(_("The logo must be a PNG or JPEG image.")) from None
+    if image.format not in ("PNG", "JPEG"):
+        raise forms.ValidationError(_("The logo must be a PNG or JPEG image."))
+    image.thumbnail((LOGO_SIZE, LOGO_SIZE))
+    out = io.BytesIO()
+    image.convert("RGBA").save(out, format="PNG", optimize=True)
+    return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode("ascii")

@@ -1,0 +1,412 @@
+"""People in the panel: a tournament's referees and players' logins (slips with a password or
+a claim code, printable, with a QR code), a player's card with his history, the superuser's
+merge, the player's claim page and everyone's own password change.
+
+A slip carries a secret shown once: it is the answer to the POST that made it (never stored,
+never cached), and printing it is the browser's print of that page.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import segno
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth import login as auth_login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import staticfiles_storage
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse, reverse_lazy
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.views import View
+
+from tournaments import access, selectors_people, services
+from tournaments.errors import TournamentError
+from tournaments.models import Player, Registration
+from tournaments.services.accounts import password_changed
+from tournaments.services.claims import player_claim_peek
+from tournaments.web.panel import forms_people
+from tournaments.web.shared.panel import PanelMixin
+
+HISTORY_PAGE = 50
+SLIP_STYLESHEET = "css/slip.css"
+
+
+def qr_svg(data: str) -> SafeString:
+    """The QR code of `data` as inline SVG (no image request: the slip prints offline)."""
+    svg = segno.make(data, error="m").svg_inline(scale=4, border=2, omitsize=True)
+    return format_html("{}", SafeString(svg))
+
+
+def slip_context(
+    request: HttpRequest,
+    *,
+    tournament: Any,
+    kind: str,
+    name: str,
+    secret: str,
+    username: str = "",
+    expires_at: Any = None,
+) -> dict[str, Any]:
+    """What a slip shows. The address (and its QR code) is always built here, from the secret:
+    a slip never points anywhere but this site's login or claim page."""
+    if kind == "referee":
+        url = request.build_absolute_uri(reverse("login"))
+        secrets_shown = {"password": secret}
+        title = _("Referee's login")
+    else:
+        url = request.build_absolute_uri(f"{reverse('people-claim')}?code={secret}")
+        secrets_shown = {"code": secret}
+        title = _("Your login to Luza")
+    return {
+        "tournament": tournament,
+        "kind": kind,
+        "title": title,
+        "name": name,
+        "username": username,
+        "expires_at": expires_at,
+        "url": url,
+        "qr": qr_svg(url),
+        **secrets_shown,
+    }
+
+
+def slip(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
+    response = render(request, "panel/people/slip.html", context)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def slip_pdf(context: dict[str, Any]) -> bytes:
+    from weasyprint import CSS, HTML  # heavy: loaded only when a PDF is asked for
+
+    html = render_to_string("panel/people/slip_pdf.html", context)
+    found = finders.find(SLIP_STYLESHEET)
+    stylesheet = str(found) if found else staticfiles_storage.path(SLIP_STYLESHEET)
+    document = HTML(string=html, base_url=str(Path(stylesheet).parent))
+    return bytes(document.write_pdf(stylesheets=[CSS(filename=stylesheet)]))
+
+
+# --- a tournament's people ---------------------------------------------------------------------
+
+
+class PeopleView(PanelMixin, View):
+    tab = "people"
+
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament = self.get_tournament()
+        registrations = (
+            Registration.objects.filter(tournament=tournament)
+            .select_related("player__user")
+            .order_by("player__name", "pk")
+        )
+        return self.page(
+            "panel/people/people.html",
+            referees=selectors_people.tournament_referees(tournament=tournament),
+            registrations=registrations,
+            new_referee=forms_people.RefereeLoginForm(),
+        )
+
+
+class _RefereeSlipMixin(PanelMixin):
+    http_method_names = ["post"]
+
+    def _slip(self, user: Any, password: str) -> HttpResponse:
+        context = slip_context(
+            self.request,
+            tournament=self.get_tournament(),
+            kind="referee",
+            name=user.get_full_name() or user.get_username(),
+            username=user.get_username(),
+            secret=password,
+        )
+        return slip(self.request, context)
+
+
+class RefereeLoginCreateView(_RefereeSlipMixin, View):
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament = self.get_tournament()
+        form = forms_people.RefereeLoginForm(request.POST)
+        try:
+            if not form.is_valid():
+                raise TournamentError("invalid", forms_people.error_text_of(form))
+            user, password = services.referee_login_create(
+                tournament=tournament,
+                actor=request.user,
+                username=form.cleaned_data["username"],
+                full_name=form.cleaned_data["name"],
+            )
+        except TournamentError as err:
+            messages.error(request, err.message)
+            return redirect("panel-people", tournament.pk)
+        return self._slip(user, password)
+
+
+class RefereePasswordResetView(_RefereeSlipMixin, View):
+    def post(self, request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
+        tournament = self.get_tournament()
+        user = get_object_or_404(tournament.referees.all(), pk=user_id)
+        try:
+            password = services.referee_password_reset(
+                tournament=tournament, user=user, actor=request.user
+            )
+        except TournamentError as err:
+            messages.error(request, err.message)
+            return redirect("panel-people", tournament.pk)
+        return self._slip(user, password)
+
+
+class PlayerSlipView(PanelMixin, View):
+    """A claim code for a player of this tournament, on his slip."""
+
+    http_method_names = ["post"]
+
+    def post(self, request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
+        tournament = self.get_tournament()
+        reg = get_object_or_404(
+            Registration.objects.select_related("player"), tournament=tournament, player=player_id
+        )
+        try:
+            claim, code = services.player_claim_issue(
+                player=reg.player, actor=request.user, tournament=tournament
+            )
+        except TournamentError as err:
+            messages.error(request, err.message)
+            return redirect("panel-people", tournament.pk)
+        context = slip_context(
+            request,
+            tournament=tournament,
+            kind="player",
+            name=reg.player.name,
+            secret=code,
+            expires_at=claim.expires_at,
+        )
+        return slip(request, context)
+
+
+class SlipPdfView(PanelMixin, View):
+    """The slip just shown, as a PDF: the page posts back what it shows (nothing is kept on
+    the server to print it again)."""
+
+    http_method_names = ["post"]
+
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        form = forms_people.SlipPdfForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, forms_people.error_text_of(form))
+            return redirect("panel-people", pk)
+        data = form.cleaned_data
+        context = slip_context(
+            request,
+            tournament=self.get_tournament(),
+            kind=data["kind"],
+            name=data["name"],
+            username=data["username"],
+            secret=data["secret"],
+            expires_at=data["expires"],
+        )
+        response = HttpResponse(slip_pdf(context), content_type="application/pdf")
+        response["Content-Disposition"] = 'inline; filename="slip.pdf"'
+        response["Cache-Control"] = "no-store"
+        return response
+
+
+# --- a player's card ---------------------------------------------------------------------------
+
+
+class PlayerCardView(LoginRequiredMixin, View):
+    """Every organiser sees any player (the registry is shared); the edit form is shown to
+    those who may edit, the rating and the merge to superusers."""
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        if request.user.is_authenticated and not access.is_organiser_role(request.user):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
+    def player(self) -> Player:
+        return get_object_or_404(Player.objects.select_related("user"), pk=self.kwargs["player_id"])
+
+    def get(self, request: HttpRequest, player_id: int) -> HttpResponse:
+        player = self.player()
+        user = request.user
+        history = selectors_people.player_history(player=player, user=user)
+        page = Paginator(history, HISTORY_PAGE).get_page(request.GET.get("page"))
+        can_edit = access.can_edit_player(user, player)
+        return render(
+            request,
+            "panel/people/player.html",
+            {
+                "player": player,
+                "registrations": selectors_people.player_registrations(player=player, user=user),
+                "ratings": selectors_people.player_ratings(player=player, user=user)[:20],
+                "page": page,
+                "can_edit": can_edit,
+                "is_superuser": user.is_superuser,
+                "form": forms_people.PlayerEditForm(
+                    initial={
+                        "name": player.name,
+                        "city": player.city,
+                        "club": player.club,
+                        "rating": player.rating,
+                    },
+                    with_rating=user.is_superuser,
+                ),
+                "merge_form": forms_people.MergeForm(),
+            },
+        )
+
+
+class PlayerEditView(PlayerCardView):
+    http_method_names = ["post"]
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        user = request.user
+        if user.is_authenticated and not (
+            user.is_superuser or access.can_edit_player(user, self.player())
+        ):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
+    def post(self, request: HttpRequest, player_id: int) -> HttpResponse:
+        player = self.player()
+        form = forms_people.PlayerEditForm(request.POST, with_rating=request.user.is_superuser)
+        try:
+            if not form.is_valid():
+                raise TournamentError("invalid", forms_people.error_text_of(form))
+            data = {k: v for k, v in form.cleaned_data.items() if v is not None}
+            services.player_update(player=player, actor=request.user, data=data)
+        except TournamentError as err:
+            messages.error(request, err.message)
+        else:
+            messages.success(request, _("The player's record is saved."))
+        return redirect("panel-player", player.pk)
+
+
+class _SuperuserPlayerAction(PlayerCardView):
+    http_method_names = ["post"]
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        if request.user.is_authenticated and not request.user.is_superuser:
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
+
+class PlayerMergeView(_SuperuserPlayerAction):
+    def post(self, request: HttpRequest, player_id: int) -> HttpResponse:
+        keep = self.player()
+        form = forms_people.MergeForm(request.POST)
+        try:
+            if not form.is_valid():
+                raise TournamentError("invalid", forms_people.error_text_of(form))
+            drop = Player.objects.filter(pk=form.cleaned_data["drop"]).first()
+            if drop is None:
+                raise TournamentError("invalid", _("No player with this number."))
+            services.player_merge(keep=keep, drop=drop, actor=request.user)
+        except TournamentError as err:
+            messages.error(request, err.message)
+        else:
+            messages.success(request, _("The two records are merged into this one."))
+        return redirect("panel-player", keep.pk)
+
+
+class PlayerLoginView(_SuperuserPlayerAction):
+    """A superuser links a login to the player by its name, or unlinks it (never replacing a
+    linked one: the service refuses)."""
+
+    def post(self, request: HttpRequest, player_id: int) -> HttpResponse:
+        player = self.player()
+        username = request.POST.get("username", "").strip()
+        try:
+            if request.POST.get("unlink"):
+                services.player_update(player=player, actor=request.user, data={"user": None})
+                done = _("The login is unlinked.")
+            else:
+                user = get_user_model().objects.filter(username__iexact=username).first()
+                if not username or user is None:
+                    raise TournamentError(
+                        "unknown_user", _("No login “%(login)s”.") % {"login": username}
+                    )
+                services.player_update(player=player, actor=request.user, data={"user": user})
+                done = _("The login is linked.")
+        except TournamentError as err:
+            messages.error(request, err.message)
+        else:
+            messages.success(request, done)
+        return redirect("panel-player", player.pk)
+
+
+# --- the player's claim and everyone's password ---------------------------------------------------
+
+
+class ClaimView(View):
+    """The link on a player's slip: logged in, he links his login to his player record; not
+    logged in, he creates his login with the code (the invite)."""
+
+    def get(self, request: HttpRequest) -> HttpResponse:
+        code = request.GET.get("code", "")
+        form = forms_people.ClaimForm(
+            initial={"code": code}, signup=not request.user.is_authenticated
+        )
+        return self._page(request, form, code)
+
+    def post(self, request: HttpRequest) -> HttpResponse:
+        form = forms_people.ClaimForm(request.POST, signup=not request.user.is_authenticated)
+        code = request.POST.get("code", "")
+        if not form.is_valid():
+            return self._page(request, form, code, status=400)
+        data = form.cleaned_data
+        try:
+            if request.user.is_authenticated:
+                player = services.player_claim_redeem(code=data["code"], user=request.user)
+            else:
+                user, player = services.player_claim_signup(
+                    code=data["code"], username=data["username"], password=data["password1"]
+                )
+                auth_login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        except TournamentError as err:
+            form.add_error(None, err.message)
+            return self._page(request, form, code, status=err.status)
+        messages.success(
+            request, _("Your login is linked to the player %(name)s.") % {"name": player.name}
+        )
+        return HttpResponseRedirect(reverse("me"))
+
+    def _page(self, request: HttpRequest, form: Any, code: str, status: int = 200) -> HttpResponse:
+        player, problem = None, ""
+        if code:
+            try:
+                player = player_claim_peek(code=code)
+            except TournamentError as err:
+                problem = err.message if not form.is_bound else ""
+        return render(
+            request,
+            "panel/people/claim.html",
+            {"form": form, "player": player, "problem": problem},
+            status=status,
+        )
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    http_method_names = ["get", "post"]
+    template_name = "panel/people/password_change.html"
+    success_url = reverse_lazy("password-change-done")
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        password_changed(user=self.request.user)
+        return response
+
+
+class PasswordChangeDoneView(auth_views.PasswordChangeDoneView):
+    http_method_names = ["get"]
+    template_name = "panel/people/password_change_done.html"

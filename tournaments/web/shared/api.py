@@ -1,0 +1,28 @@
+"""What the API faces share: the list parameters and the audit log's page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.views import APIView
+
+from tournaments.web.shared.serializers import AuditEntrySerializer
+
+PAGE_PARAMETERS = [
+    OpenApiParameter("limit", int, description="Entries per page (default 100, at most 1000)."),
+    OpenApiParameter("offset", int, description="Entries to skip."),
+]
+
+
+AUDIT_PAGE_PARAMETERS = PAGE_PARAMETERS
+
+
+def audit_page(request: Request, view: APIView, entries: Any) -> Response:
+    """One page of audit entries as ``{"count", "next", "previous", "results"}``."""
+    paginator = api_settings.DEFAULT_PAGINATION_CLASS()
+    page = paginator.paginate_queryset(entries.select_related("match"), request, view=view)
+    return paginator.get_paginated_response(AuditEntrySerializer(page, many=True).data)

@@ -1,0 +1,44 @@
+"""API shapes the API faces share: the audit log's entries and pages."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from audit.models import AuditEntry
+
+
+class AuditEntrySerializer(serializers.ModelSerializer):
+    actor = serializers.CharField(
+        source="actor_name", help_text='Username of who acted; "system" for the match clock.'
+    )
+    actor_id = serializers.IntegerField(allow_null=True, help_text="User id (null: system).")
+    match_key = serializers.CharField(source="match.key", allow_null=True, default=None)
+    data = serializers.JSONField(help_text="What changed, per action.")
+    imported = serializers.BooleanField(
+        help_text="Brought in by import_tournament: recorded elsewhere, not witnessed here."
+    )
+
+    class Meta:
+        model = AuditEntry
+        fields = [
+            "id",
+            "created_at",
+            "actor",
+            "actor_id",
+            "action",
+            "tournament",
+            "match",
+            "match_key",
+            "data",
+            "imported",
+        ]
+        read_only_fields = fields
+
+
+class AuditPageSerializer(serializers.Serializer):
+    """One page of the audit log, newest first (limit/offset pagination)."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = AuditEntrySerializer(many=True)
