@@ -29,9 +29,9 @@ def can_manage_tournament(user: Actor, tournament: TournamentRow) -> bool:
     which uses it too: the match decisions below need it, and matches sits below tournaments."""
     if not user.is_authenticated:
         return False
-    if user.is_superuser:  # type: ignore[union-attr]
+    if user.is_superuser:
         return True
-    return tournament.organisers.filter(pk=user.pk).exists()  # type: ignore[attr-defined]
+    return bool(tournament.organisers.filter(pk=user.pk).exists())  # type: ignore[attr-defined]
 
 
 def is_tournament_referee(user: Actor, tournament: TournamentRow) -> bool:
@@ -65,15 +65,15 @@ def match_scoring_role(user: Actor | None, match: Match) -> str | None:
     check and the service behind it share one set of queries."""
     if not user or not user.is_authenticated:
         return None
-    roles = getattr(user, "_luza_match_roles", None)
+    roles: dict[int, str | None] | None = getattr(user, "_luza_match_roles", None)
     if roles is None:
         roles = {}
-        user._luza_match_roles = roles  # type: ignore[union-attr]
+        user._luza_match_roles = roles  # type: ignore[attr-defined]
     if match.pk in roles:
         return roles[match.pk]
     tournament = match.tournament
     role: str | None = None
-    if user.is_superuser:  # type: ignore[union-attr]
+    if user.is_superuser:
         role = MATCH_ORGANISER
     else:
         organiser, referee, match_referee = _role_flags(user, match)
@@ -124,9 +124,9 @@ def _role_flags(user: Actor, match: Match) -> tuple[bool, bool, bool]:
     round trip, unless they came with the match (role_flags_loaded). Plain SQL over the three
     link tables: it runs on every scoring write, and the ORM's Exists() version costs several
     times more to build than the database takes to answer it."""
-    loaded = getattr(match, "_luza_role_flags", None)
+    loaded: tuple[int, tuple[bool, bool, bool]] | None = getattr(match, "_luza_role_flags", None)
     if loaded is not None and loaded[0] == user.pk:
-        return loaded[1]  # type: ignore[no-any-return]
+        return loaded[1]
     links = _role_links()
     sql = _ROLE_FLAGS_SQL.get(connection.vendor)
     if sql is None:
