@@ -9,7 +9,7 @@ are tournaments.access's; it builds on these.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from django.db import connection
 from django.db.models import Exists, Model, OuterRef
@@ -17,6 +17,8 @@ from django.db.models import Exists, Model, OuterRef
 from matches.models import Match, TournamentRow
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
     from config.types import Actor
 
 MATCH_ORGANISER = "organiser"
@@ -24,8 +26,8 @@ MATCH_REFEREE = "referee"
 MATCH_PLAYER = "player"
 
 
-def can_manage_tournament(user: Actor, tournament: TournamentRow) -> bool:
-    """Organises the tournament (or is a superuser). Here rather than in tournaments.access,
+def can_manage_tournament(user: Actor, tournament: TournamentRow) -> TypeGuard[User]:
+    """Organises the tournament (or is a superuser): a signed-in user. Here rather than in tournaments.access,
     which uses it too: the match decisions below need it, and matches sits below tournaments."""
     if not user.is_authenticated:
         return False

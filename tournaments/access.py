@@ -8,7 +8,7 @@ matches.access's, which the match writes use and which these build on.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
@@ -37,12 +37,12 @@ def _in_group(user: Actor, name: str) -> bool:
     return name in cache
 
 
-def is_organiser_role(user: Actor) -> bool:
+def is_organiser_role(user: Actor) -> TypeGuard[User]:
     """May create tournaments (the organiser group) or is a superuser."""
     return bool(user.is_authenticated and (user.is_superuser or _in_group(user, ORGANISER_GROUP)))
 
 
-def is_referee_role(user: Actor) -> bool:
+def is_referee_role(user: Actor) -> TypeGuard[User]:
     """In the referee group (a login made for refereeing)."""
     return bool(user.is_authenticated and _in_group(user, REFEREE_GROUP))
 

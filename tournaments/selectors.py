@@ -5,10 +5,10 @@ tournaments.presentation (bracket_shown, standings_shown)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django.db.models import Count, DecimalField, Q, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce
@@ -296,10 +296,10 @@ def tournament_bracket(*, tournament: Tournament) -> dict[str, Any]:
         )
     }
     changes: dict[int, dict[int, int]] = {}
-    for match_id, player_id, delta in RatingChange.objects.filter(
+    for match_id, player_id, change in RatingChange.objects.filter(
         tournament=tournament, reason="match"
     ).values_list("match_id", "player_id", "delta"):
-        changes.setdefault(match_id, {})[player_id] = delta
+        changes.setdefault(match_id, {})[player_id] = change
     specs = _specs(tournament, sum(1 for r in regs.values() if r["seed"] is not None))
     key_of = {row["pk"]: row["key"] for row in rows}
 
@@ -307,7 +307,7 @@ def tournament_bracket(*, tournament: Tournament) -> dict[str, Any]:
         player_id = row[f"player_{slot}_id"]
         if player_id is None:
             return None
-        reg = regs.get(player_id, {})
+        reg: Mapping[str, Any] = regs.get(player_id, {})
         return {
             "id": player_id,
             "name": row[f"player_{slot}__name"],
@@ -498,7 +498,8 @@ class _Results:
         """Per group: its table (rows of GroupRow) and whether every match is done."""
         members: dict[int, list[int]] = {}
         if bracket is not None and bracket.format == "groups_playoff":
-            for g, seeds in enumerate(bracket.options.get("members", ()), start=1):  # type: ignore[arg-type]
+            group_members = cast("Sequence[Sequence[int]]", bracket.options.get("members", ()))
+            for g, seeds in enumerate(group_members, start=1):
                 members[g] = list(seeds)
         results: dict[int, list[GroupResult]] = {}
         complete: dict[int, bool] = {}
@@ -561,8 +562,8 @@ def tournament_standings(*, tournament: Tournament) -> dict[str, Any]:
     results = _Results(tournament)
     bracket = _bracket(results)
     groups = results.groups(bracket)
-    places = []
-    pending = []
+    places: list[dict[str, Any]] = []
+    pending: list[dict[str, Any]] = []
     if bracket is not None:
         ranks = {
             g: [row.seed for row in data["rows"]] for g, data in groups.items() if data["complete"]
@@ -646,7 +647,7 @@ def tournament_prizes(
         places=entries,
         withheld=withheld_players,
     )
-    awards = []
+    awards: list[dict[str, Any]] = []
     for award in split.awards:
         pending, withheld = award.pending, award.withheld
         if complete:

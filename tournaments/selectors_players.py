@@ -304,7 +304,7 @@ def my_next_match(*, player: Player, user: Actor) -> Match | None:
     )
     if not candidates:
         return None
-    rank = {status: i for i, status in enumerate(UPCOMING)}
+    rank: dict[str, int] = {status: i for i, status in enumerate(UPCOMING)}
     return min(candidates, key=lambda m: rank[m.status])
 
 
