@@ -105,7 +105,7 @@ def _role_links() -> tuple[tuple[type[Model], str, str], ...]:
     )
 
 
-def role_flag_annotations(user_id: Any) -> dict[str, Any]:
+def role_flag_annotations(user_id: int) -> dict[str, Exists]:
     """The flags of _role_flags for `user_id`, as annotations of a Match queryset: for a
     query that loads the match anyway (the scoring writes' row lock, whose SQL is built once),
     so that the role costs no query of its own. Record them with role_flags_loaded."""

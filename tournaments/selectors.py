@@ -235,7 +235,7 @@ def _source(src: Source | None) -> dict[str, Any] | None:
     winner or loser of a match (its key)."""
     if src is None:
         return None
-    ref: Any = list(src.ref) if src.kind == "group" else src.ref  # type: ignore[arg-type]
+    ref: Any = list(src.group_rank()) if src.kind == "group" else src.ref
     return {"kind": src.kind, "ref": ref}
 
 
@@ -392,7 +392,7 @@ def bracket_from_plan(tournament: Tournament, plan: DrawPlan) -> dict[str, Any]:
     def person(src: Source | None) -> dict[str, Any] | None:
         if src is None or src.kind != "seed":
             return None
-        reg = by_seed[src.ref]  # type: ignore[index]
+        reg = by_seed[src.seed()]
         return {
             "id": reg.player_id,
             "name": reg.player.name,
@@ -485,7 +485,7 @@ class _Results:
         )
 
     def seed(self, player_id: int) -> int:
-        return self.regs[player_id].seed  # type: ignore[return-value]
+        return cast(int, self.regs[player_id].seed)  # the regs read are the seeded ones
 
     def outcomes(self) -> dict[str, tuple[int, int]]:
         return {

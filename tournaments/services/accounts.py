@@ -4,7 +4,7 @@ once, stored hashed), and a new password for a referee he issued."""
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
@@ -46,7 +46,7 @@ def _require_manage(actor: Actor, tournament: Tournament) -> None:
 @transaction.atomic
 def referee_login_create(
     *, tournament: Tournament, actor: Actor, username: str, full_name: str = ""
-) -> tuple[Any, str]:
+) -> tuple[User, str]:
     """A new login that referees this tournament; returns it and its password (in clear only
     here: the caller shows it once, on the slip)."""
     _require_manage(actor, tournament)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
@@ -204,7 +204,7 @@ def clean_new_login(*, username: str, password: str | None, full_name: str = "")
 
 
 @transaction.atomic
-def player_claim_signup(*, code: str, username: str, password: str) -> tuple[Any, Player]:
+def player_claim_signup(*, code: str, username: str, password: str) -> tuple[User, Player]:
     """The invite: a player without a login creates one with his code and is linked to it."""
     claim = _usable_claim(code)
     if claim.player.user_id is not None:

@@ -4,7 +4,7 @@ tables feed the play-off, ratings change, and the organiser can correct a result
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from django.db import transaction
 from django.db.models import F
@@ -432,7 +432,7 @@ def match_correct_result(
     score_b: int,
     actor: Actor | None,
     reason: str = "",
-) -> Any:
+) -> Match:
     """The organiser corrects a finished result while the matches it fed have not started: the
     players in those matches are re-routed and their handicaps recomputed, the Elo change is
     reversed and applied anew, and it is audited.
@@ -553,7 +553,7 @@ def match_set_handicap(
     head_start: Mapping[str, int],
     balls_to_win: int | None = None,
     actor: Actor | None,
-) -> Any:
+) -> Match:
     """The organiser overrides a match's head start (and race) before anything is played in
     it; the next re-seat (a result correction) goes back to the scheme."""
     row = Match.objects.select_for_update().get(pk=match.pk)
