@@ -27,8 +27,9 @@ MATCH_PLAYER = "player"
 
 
 def can_manage_tournament(user: Actor, tournament: TournamentRow) -> TypeGuard[User]:
-    """Organises the tournament (or is a superuser): a signed-in user. Here rather than in tournaments.access,
-    which uses it too: the match decisions below need it, and matches sits below tournaments."""
+    """Organises the tournament (or is a superuser): a signed-in user. Here rather than in
+    tournaments.access, which uses it too: the match decisions below need it, and matches sits
+    below tournaments."""
     if not user.is_authenticated:
         return False
     if user.is_superuser:

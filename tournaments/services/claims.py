@@ -163,7 +163,8 @@ def player_claim_redeem(*, code: str, user: User) -> Player:
 
 def clean_new_login(*, username: str, password: str | None, full_name: str = "") -> str:
     """The login name, checked: free (any letter case), the characters Django allows, and a
-    password the validators accept (None: a password made by the caller). Raises TournamentError (400/409) with the field."""
+    password the validators accept (None: a password made by the caller). Raises
+    TournamentError (400/409) with the field."""
     login = (username or "").strip()
     try:
         if not login:
