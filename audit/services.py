@@ -31,11 +31,11 @@ def audit_record(
         tournament_id = match.tournament_id  # type: ignore[attr-defined]
     else:
         tournament_id = tournament.pk if tournament is not None else None
-    user = actor if actor is not None and getattr(actor, "is_authenticated", False) else None
+    user = actor if actor is not None and actor.is_authenticated else None
     entry = AuditEntry(
         tournament_id=tournament_id,
-        match=match,
-        player=player,
+        match_id=match.pk if match is not None else None,
+        player_id=player.pk if player is not None else None,
         actor=user,
         actor_name=user.get_username() if user is not None else "system",
         action=action,

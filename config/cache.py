@@ -21,11 +21,12 @@ class RedisCacheClient(django_redis.RedisCacheClient):
         self._clients: dict[int, Any] = {}
 
     def get_client(self, key: Any = None, *, write: bool = False) -> Any:
-        index = self._get_connection_pool_index(write)
+        # Django's private members, which the stubs leave out.
+        index = self._get_connection_pool_index(write)  # type: ignore[attr-defined]
         client = self._clients.get(index)
         if client is None:
-            client = self._clients[index] = self._client(
-                connection_pool=self._get_connection_pool(write)
+            client = self._clients[index] = self._client(  # type: ignore[attr-defined]
+                connection_pool=self._get_connection_pool(write)  # type: ignore[attr-defined]
             )
         return client
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 
@@ -50,7 +51,7 @@ def env_list(name: str, default: list[str]) -> list[str]:
 _DB_SCHEMES = {"postgres", "postgresql", "pgsql", "sqlite"}
 
 
-def database_from_url(url: str, *, conn_max_age: int) -> dict[str, object]:
+def database_from_url(url: str, *, conn_max_age: int) -> dict[str, Any]:
     """Parse DATABASE_URL; a malformed one stops the process with one line."""
     import dj_database_url
 

@@ -25,7 +25,9 @@ USERNAME_MAX = 150
 
 def normalised_username(request: HttpRequest | None, credentials: dict[str, Any] | None) -> str:
     """AXES_USERNAME_CALLABLE: the username a failure is counted under."""
-    field = str(settings.AXES_USERNAME_FORM_FIELD)
+    # Axes puts its defaults on Django's settings when it loads (axes.conf); the stubs know
+    # only the settings module's own.
+    field = str(settings.AXES_USERNAME_FORM_FIELD)  # type: ignore[misc]
     raw = (credentials or {}).get(field)
     if raw is None and request is not None:
         raw = request.POST.get(field)
@@ -33,7 +35,7 @@ def normalised_username(request: HttpRequest | None, credentials: dict[str, Any]
     return text.casefold().strip()[:USERNAME_MAX]
 
 
-class LoginLimitBackend(AxesStandaloneBackend):
+class LoginLimitBackend(AxesStandaloneBackend):  # type: ignore[misc]  # axes has no types
     """Axes' check before the password is: a login that comes with no request (a management
     command, the test client's login()) is not a client of the web and is not counted."""
 
@@ -63,7 +65,7 @@ def lockout_response(
         request,
         "registration/locked_out.html",
         {"minutes": minutes, "login_path": request.path},
-        status=settings.AXES_HTTP_RESPONSE_CODE,
+        status=settings.AXES_HTTP_RESPONSE_CODE,  # type: ignore[misc]  # axes' default
     )
     response["Retry-After"] = str(minutes * 60)
     return response

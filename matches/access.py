@@ -9,7 +9,7 @@ are tournaments.access's; it builds on these.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from django.db import connection
 from django.db.models import Exists, Model, OuterRef
@@ -17,6 +17,8 @@ from django.db.models import Exists, Model, OuterRef
 from matches.models import Match, TournamentRow
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
     from config.types import Actor
 
 MATCH_ORGANISER = "organiser"
@@ -24,14 +26,15 @@ MATCH_REFEREE = "referee"
 MATCH_PLAYER = "player"
 
 
-def can_manage_tournament(user: Actor, tournament: TournamentRow) -> bool:
-    """Organises the tournament (or is a superuser). Here rather than in tournaments.access,
-    which uses it too: the match decisions below need it, and matches sits below tournaments."""
+def can_manage_tournament(user: Actor, tournament: TournamentRow) -> TypeGuard[User]:
+    """Organises the tournament (or is a superuser): a signed-in user. Here rather than in
+    tournaments.access, which uses it too: the match decisions below need it, and matches sits
+    below tournaments."""
     if not user.is_authenticated:
         return False
-    if user.is_superuser:  # type: ignore[union-attr]
+    if user.is_superuser:
         return True
-    return tournament.organisers.filter(pk=user.pk).exists()  # type: ignore[attr-defined]
+    return bool(tournament.organisers.filter(pk=user.pk).exists())  # type: ignore[attr-defined]
 
 
 def is_tournament_referee(user: Actor, tournament: TournamentRow) -> bool:
@@ -65,15 +68,15 @@ def match_scoring_role(user: Actor | None, match: Match) -> str | None:
     check and the service behind it share one set of queries."""
     if not user or not user.is_authenticated:
         return None
-    roles = getattr(user, "_luza_match_roles", None)
+    roles: dict[int, str | None] | None = getattr(user, "_luza_match_roles", None)
     if roles is None:
         roles = {}
-        user._luza_match_roles = roles  # type: ignore[union-attr]
+        user._luza_match_roles = roles  # type: ignore[attr-defined]
     if match.pk in roles:
         return roles[match.pk]
     tournament = match.tournament
     role: str | None = None
-    if user.is_superuser:  # type: ignore[union-attr]
+    if user.is_superuser:
         role = MATCH_ORGANISER
     else:
         organiser, referee, match_referee = _role_flags(user, match)
@@ -103,7 +106,7 @@ def _role_links() -> tuple[tuple[type[Model], str, str], ...]:
     )
 
 
-def role_flag_annotations(user_id: Any) -> dict[str, Any]:
+def role_flag_annotations(user_id: int) -> dict[str, Exists]:
     """The flags of _role_flags for `user_id`, as annotations of a Match queryset: for a
     query that loads the match anyway (the scoring writes' row lock, whose SQL is built once),
     so that the role costs no query of its own. Record them with role_flags_loaded."""
@@ -124,9 +127,9 @@ def _role_flags(user: Actor, match: Match) -> tuple[bool, bool, bool]:
     round trip, unless they came with the match (role_flags_loaded). Plain SQL over the three
     link tables: it runs on every scoring write, and the ORM's Exists() version costs several
     times more to build than the database takes to answer it."""
-    loaded = getattr(match, "_luza_role_flags", None)
+    loaded: tuple[int, tuple[bool, bool, bool]] | None = getattr(match, "_luza_role_flags", None)
     if loaded is not None and loaded[0] == user.pk:
-        return loaded[1]  # type: ignore[no-any-return]
+        return loaded[1]
     links = _role_links()
     sql = _ROLE_FLAGS_SQL.get(connection.vendor)
     if sql is None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from django.conf import settings
 from django.db import models
@@ -78,7 +78,9 @@ class Match(models.Model):
     )
     loser_slot = models.CharField(max_length=1, blank=True)
 
-    ruleset = models.JSONField(_("ruleset"), default=dict)
+    ruleset: models.JSONField[dict[str, Any], dict[str, Any]] = models.JSONField(
+        _("ruleset"), default=dict
+    )
     head_start_overridden = models.BooleanField(default=False)
 
     status = models.CharField(
@@ -91,7 +93,7 @@ class Match(models.Model):
     called_at = models.DateTimeField(null=True, blank=True)
 
     # The engine's state after the log, and the number of log entries (events and undos).
-    state = models.JSONField(default=dict)
+    state: models.JSONField[dict[str, Any], dict[str, Any]] = models.JSONField(default=dict)
     version = models.PositiveIntegerField(default=0)
     # The newest log entries as the API shows them, oldest first: every read and every write
     # of a match answers with them, so they travel with the row instead of being read from

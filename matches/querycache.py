@@ -85,7 +85,7 @@ class _Plan(Generic[M]):
         ]
         if {slot for slot, _ in self.slots if slot is not None} != set(range(arity)):
             raise ValueError("every argument must reach the SQL as a parameter")
-        self.sql = sql
+        self.sql: str = sql
         self.using = using
         self.compiler = compiler
         self.connection = compiler.connection
@@ -142,8 +142,9 @@ class CompiledInsert(Generic[M]):
             if meta.auto_field is None:
                 return None
             if returning is None:
-                return connection.ops.last_insert_id(cursor, meta.db_table, meta.pk.column)
-            return connection.ops.fetch_returned_insert_columns(cursor, returning)[0]
+                return connection.ops.last_insert_id(cursor, meta.db_table, meta.pk.column)  # type: ignore[arg-type]
+            # Django 5.2's name (the stubs follow Django 6.0, where it is fetch_returned_rows).
+            return connection.ops.fetch_returned_insert_columns(cursor, returning)[0]  # type: ignore[attr-defined]
 
     def statement(self, using: str) -> tuple[str, Any]:
         """The INSERT (returning the new key where the database can) and what reads it back."""
@@ -205,7 +206,8 @@ class CompiledUpdate(Generic[M]):
         if any(not field.concrete or field.primary_key for field in targets):
             raise ValueError("only concrete, non-key fields can be updated")
         qn = connection.ops.quote_name
-        assignments = ", ".join(f"{qn(field.column)} = %s" for field in targets)
+        # Concrete (checked above): fields, none the other side of a relation.
+        assignments = ", ".join(f"{qn(field.column)} = %s" for field in targets)  # type: ignore[union-attr]
         table, key = qn(meta.db_table), qn(meta.pk.column)
         return f"UPDATE {table} SET {assignments} WHERE {key} = %s", targets  # noqa: S608
 

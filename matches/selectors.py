@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -250,7 +250,8 @@ def group_results(*, tournament_id: int) -> dict[int, list[dict[str, Any]]]:
             end_reason=row["state__end_reason"],
             corrected=row["corrected_at"] is not None,
         )
-        out.setdefault(row["group"], []).append(
+        # A group match has its group number from the draw on.
+        out.setdefault(cast(int, row["group"]), []).append(
             {
                 "id": row["pk"],
                 "a": row["player_a__name"],
@@ -284,13 +285,13 @@ class TableBoard:
 def table_board(*, tournament: TournamentRow) -> TableBoard:
     """Every table with its match (score, clock), the queue of ready matches and the open
     judge calls, in three queries whatever the size of the tournament."""
-    tables = list(Table.objects.filter(tournament=tournament).order_by("number"))
+    tables = list(Table.objects.filter(tournament=tournament.pk).order_by("number"))
     live = list(
-        match_queryset().filter(tournament=tournament, status__in=LIVE).order_by(*QUEUE_ORDER)
+        match_queryset().filter(tournament=tournament.pk, status__in=LIVE).order_by(*QUEUE_ORDER)
     )
     queue = list(
         match_queryset()
-        .filter(tournament=tournament, status=Match.Status.READY)
+        .filter(tournament=tournament.pk, status=Match.Status.READY)
         .order_by(*QUEUE_ORDER)
     )
     on_table = {m.table_id: m for m in live if m.table_id is not None}
@@ -301,6 +302,6 @@ def table_board(*, tournament: TournamentRow) -> TableBoard:
         playing_elsewhere=[m for m in live if m.table_id is None],
         judge_calls=sorted(
             (m for m in [*live, *queue] if m.judge_called_at is not None),
-            key=lambda m: m.judge_called_at,
+            key=lambda m: cast(datetime, m.judge_called_at),  # the ones with a call
         ),
     )

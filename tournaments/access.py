@@ -8,19 +8,17 @@ matches.access's, which the match writes use and which these build on.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 
-from matches.access import (
-    can_manage_tournament,
-    is_tournament_referee,
-)
+from matches.access import can_manage_tournament as can_manage_tournament
+from matches.access import is_tournament_referee as is_tournament_referee
 from tournaments.models import IssuedLogin, Player, Registration, Tournament
 
 if TYPE_CHECKING:
-    from django.contrib.auth.base_user import AbstractBaseUser
+    from django.contrib.auth.models import User
 
     from config.types import Actor
 
@@ -32,19 +30,19 @@ REFEREE_GROUP = "referee"
 
 
 def _in_group(user: Actor, name: str) -> bool:
-    cache = getattr(user, "_luza_groups", None)
+    cache: set[str] | None = getattr(user, "_luza_groups", None)
     if cache is None:
         cache = set(user.groups.values_list("name", flat=True)) if user.is_authenticated else set()
-        user._luza_groups = cache
+        user._luza_groups = cache  # type: ignore[union-attr]
     return name in cache
 
 
-def is_organiser_role(user: Actor) -> bool:
+def is_organiser_role(user: Actor) -> TypeGuard[User]:
     """May create tournaments (the organiser group) or is a superuser."""
     return bool(user.is_authenticated and (user.is_superuser or _in_group(user, ORGANISER_GROUP)))
 
 
-def is_referee_role(user: Actor) -> bool:
+def is_referee_role(user: Actor) -> TypeGuard[User]:
     """In the referee group (a login made for refereeing)."""
     return bool(user.is_authenticated and _in_group(user, REFEREE_GROUP))
 
@@ -83,7 +81,7 @@ def require_manage(user: Actor, tournament: Tournament) -> None:
 # --- People: players of the shared registry, logins the panel issues -------------------------
 
 
-def _organised_registrations(user: Actor, player: Player, *, unfinished: bool) -> bool:
+def _organised_registrations(user: User, player: Player, *, unfinished: bool) -> bool:
     rows = Registration.objects.filter(player=player, tournament__organisers=user)
     if unfinished:
         rows = rows.exclude(tournament__status=Tournament.Status.FINISHED)
@@ -127,7 +125,7 @@ def can_view_player_history(user: Actor, player: Player) -> bool:
     return is_organiser_role(user) or getattr(player, "user_id", None) == user.pk
 
 
-def can_reset_login_password(user: Actor, login: AbstractBaseUser, tournament: Tournament) -> bool:
+def can_reset_login_password(user: Actor, login: User, tournament: Tournament) -> bool:
     """A referee's password: a superuser, or an organiser of `tournament` when the login was
     issued in the panel (by him or for a tournament he organises) and is a plain login (never
     an organiser's, staff's or superuser's). The referee must referee `tournament`."""

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from django.utils.functional import Promise
+from typing import TYPE_CHECKING
+
 from django.utils.translation import gettext_lazy
 
-PLAYERS_AUDIT_ACTIONS: dict[str, Promise] = {
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
+
+PLAYERS_AUDIT_ACTIONS: dict[str, StrPromise] = {
     "entry_online": gettext_lazy("Entered online"),
     "entry_reserve": gettext_lazy("Entered the reserve list"),
     "reserve_promoted": gettext_lazy("Moved up from the reserve list"),

@@ -4,7 +4,7 @@ with players' names and match numbers instead of ids. The raw data stays for the
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
@@ -17,6 +17,9 @@ from tournaments.audit_players import PLAYERS_AUDIT_ACTIONS
 from tournaments.match_labels import match_label
 from tournaments.models import Player, Tournament
 from tournaments.presentation import money
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
 # Every action's name in the log (the players' side's are tournaments.audit_players').
 AUDIT_ACTIONS = {
@@ -114,7 +117,7 @@ KINDS: dict[str, tuple[Any, tuple[str, ...]]] = {
         ),
     ),
 }
-STATUS_NAMES = dict(Tournament.Status.choices)
+STATUS_NAMES: dict[str | None, StrPromise] = dict(Tournament.Status.choices)
 
 
 def _score(a: Any, b: Any) -> str:
@@ -323,7 +326,7 @@ def _race_words(race: dict[str, Any]) -> str:
 
 def _field_name(field: str) -> str:
     try:
-        return str(Tournament._meta.get_field(field).verbose_name)
+        return str(Tournament._meta.get_field(field).verbose_name)  # type: ignore[union-attr]
     except Exception:  # a setting that is not a column (none today): its key
         return field
 

@@ -4,11 +4,12 @@ with its settings), and the plan of a draw: who gets which seed in which bracket
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from django.utils.translation import gettext as _
 
 from tournaments.algorithms import brackets, groups
-from tournaments.algorithms.model import Bracket
+from tournaments.algorithms.model import Bracket, GrandFinal
 from tournaments.errors import UNPROCESSABLE, TournamentError
 from tournaments.models import Registration, Tournament
 
@@ -22,7 +23,9 @@ def generate_bracket(tournament: Tournament, entrants: int) -> Bracket:
         if fmt == Tournament.Format.SINGLE:
             return brackets.single_elimination(entrants, third_place=third_place)
         if fmt == Tournament.Format.DOUBLE:
-            return brackets.double_elimination(entrants, grand_final=tournament.grand_final)
+            # The model's choices are the algorithm's three (which refuses any other value).
+            grand_final = cast(GrandFinal, tournament.grand_final)
+            return brackets.double_elimination(entrants, grand_final=grand_final)
         if fmt == Tournament.Format.DOUBLE_TO_SINGLE:
             return brackets.double_to_single(
                 entrants, remaining=tournament.playoff_size or 0, third_place=third_place

@@ -88,10 +88,11 @@ def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
     for match in matches:
         player_ids.update(p for p in (match.player_a_id, match.player_b_id) if p)
     players = {p.pk: p for p in Player.objects.filter(pk__in=player_ids)}
-    keys = {m.pk: m.key for m in matches}
-    tables = {t.pk: t.number for t in tournament.tables.all()}
+    # Looked up by nullable keys (a link, a table, an undone event): None finds nothing.
+    keys: dict[int | None, str] = {m.pk: m.key for m in matches}
+    tables: dict[int | None, int] = {t.pk: t.number for t in tournament.tables.all()}
     events = MatchEvent.objects.filter(match__tournament=tournament).order_by("match_id", "seq")
-    seq_of = {e.pk: e.seq for e in events}
+    seq_of: dict[int | None, int] = {e.pk: e.seq for e in events}
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -165,7 +166,7 @@ def tournament_import(*, document: Any, actor: Actor | None = None) -> Tournamen
     try:
         tournament = Tournament.objects.create(**_restore(Tournament, data))
         tournament.organisers.set([users[n] for n in organisers])
-        if actor is not None and getattr(actor, "is_authenticated", False):
+        if actor is not None and actor.is_authenticated:
             tournament.organisers.add(actor)
         referee_users = [users[n] for n in referees]
         tournament.referees.set(referee_users)

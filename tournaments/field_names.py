@@ -69,7 +69,8 @@ def field_label(key: str) -> str:
     label = FIELDS.get(base)
     if label is None:
         try:
-            label = capfirst(Tournament._meta.get_field(base).verbose_name)
+            # A setting or a rule: a column of the model, never the other side of a relation.
+            label = capfirst(Tournament._meta.get_field(base).verbose_name)  # type: ignore[union-attr]
         except FieldDoesNotExist:
             return str(key)
     return str(label)

@@ -115,7 +115,9 @@ class Tournament(models.Model):
     preset = models.CharField(_("preset"), max_length=40, blank=True)
 
     discipline = models.CharField(_("discipline"), max_length=30, default="free_pyramid")
-    ruleset = models.JSONField(_("ruleset"), default=default_ruleset)
+    ruleset: models.JSONField[dict[str, Any], dict[str, Any]] = models.JSONField(
+        _("ruleset"), default=default_ruleset
+    )
     # Per stage ("upper", "lower", "playoff", "group"): overrides of balls_to_win, frames_to_win
     # and time_limit_minutes, e.g. upper to 3 frames, lower to 2.
     stage_rules = models.JSONField(_("rules per stage"), default=dict, blank=True)

@@ -5,10 +5,10 @@ tournaments.presentation (bracket_shown, standings_shown)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django.db.models import Count, DecimalField, Q, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce
@@ -235,7 +235,7 @@ def _source(src: Source | None) -> dict[str, Any] | None:
     winner or loser of a match (its key)."""
     if src is None:
         return None
-    ref: Any = list(src.ref) if src.kind == "group" else src.ref  # type: ignore[arg-type]
+    ref: Any = list(src.group_rank()) if src.kind == "group" else src.ref
     return {"kind": src.kind, "ref": ref}
 
 
@@ -296,10 +296,10 @@ def tournament_bracket(*, tournament: Tournament) -> dict[str, Any]:
         )
     }
     changes: dict[int, dict[int, int]] = {}
-    for match_id, player_id, delta in RatingChange.objects.filter(
+    for match_id, player_id, change in RatingChange.objects.filter(
         tournament=tournament, reason="match"
     ).values_list("match_id", "player_id", "delta"):
-        changes.setdefault(match_id, {})[player_id] = delta
+        changes.setdefault(match_id, {})[player_id] = change
     specs = _specs(tournament, sum(1 for r in regs.values() if r["seed"] is not None))
     key_of = {row["pk"]: row["key"] for row in rows}
 
@@ -307,7 +307,7 @@ def tournament_bracket(*, tournament: Tournament) -> dict[str, Any]:
         player_id = row[f"player_{slot}_id"]
         if player_id is None:
             return None
-        reg = regs.get(player_id, {})
+        reg: Mapping[str, Any] = regs.get(player_id, {})
         return {
             "id": player_id,
             "name": row[f"player_{slot}__name"],
@@ -392,7 +392,7 @@ def bracket_from_plan(tournament: Tournament, plan: DrawPlan) -> dict[str, Any]:
     def person(src: Source | None) -> dict[str, Any] | None:
         if src is None or src.kind != "seed":
             return None
-        reg = by_seed[src.ref]  # type: ignore[index]
+        reg = by_seed[src.seed()]
         return {
             "id": reg.player_id,
             "name": reg.player.name,
@@ -485,7 +485,7 @@ class _Results:
         )
 
     def seed(self, player_id: int) -> int:
-        return self.regs[player_id].seed  # type: ignore[return-value]
+        return cast(int, self.regs[player_id].seed)  # the regs read are the seeded ones
 
     def outcomes(self) -> dict[str, tuple[int, int]]:
         return {
@@ -498,7 +498,8 @@ class _Results:
         """Per group: its table (rows of GroupRow) and whether every match is done."""
         members: dict[int, list[int]] = {}
         if bracket is not None and bracket.format == "groups_playoff":
-            for g, seeds in enumerate(bracket.options.get("members", ()), start=1):  # type: ignore[arg-type]
+            group_members = cast("Sequence[Sequence[int]]", bracket.options.get("members", ()))
+            for g, seeds in enumerate(group_members, start=1):
                 members[g] = list(seeds)
         results: dict[int, list[GroupResult]] = {}
         complete: dict[int, bool] = {}
@@ -561,8 +562,8 @@ def tournament_standings(*, tournament: Tournament) -> dict[str, Any]:
     results = _Results(tournament)
     bracket = _bracket(results)
     groups = results.groups(bracket)
-    places = []
-    pending = []
+    places: list[dict[str, Any]] = []
+    pending: list[dict[str, Any]] = []
     if bracket is not None:
         ranks = {
             g: [row.seed for row in data["rows"]] for g, data in groups.items() if data["complete"]
@@ -646,7 +647,7 @@ def tournament_prizes(
         places=entries,
         withheld=withheld_players,
     )
-    awards = []
+    awards: list[dict[str, Any]] = []
     for award in split.awards:
         pending, withheld = award.pending, award.withheld
         if complete:

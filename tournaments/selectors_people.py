@@ -9,7 +9,7 @@ from django.db.models import Q, QuerySet
 
 from audit.models import AuditEntry
 from tournaments import selectors
-from tournaments.models import IssuedLogin, Player, Registration, Tournament
+from tournaments.models import IssuedLogin, Player, RatingChange, Registration, Tournament
 
 if TYPE_CHECKING:
     from config.types import Actor
@@ -27,7 +27,7 @@ def player_history(*, player: Player, user: Actor) -> QuerySet[AuditEntry]:
     )
 
 
-def player_ratings(*, player: Player, user: Actor) -> QuerySet[Any]:
+def player_ratings(*, player: Player, user: Actor) -> QuerySet[RatingChange]:
     """His rating changes, newest first, without the games of tournaments hidden from `user`."""
     visible = selectors.tournament_list(user=user).values("pk")
     return selectors.player_rating_history(player=player).filter(

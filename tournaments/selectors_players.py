@@ -7,10 +7,11 @@ private tournament he may not see leaves no trace (no match, no place, no point 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.core.cache import cache
 from django.db.models import Count, F, IntegerField, Max, OuterRef, Q, QuerySet, Subquery, Sum
@@ -23,12 +24,21 @@ from matches.selectors import WITH_RESULT
 from tournaments import selectors
 from tournaments.algorithms.chart import Chart, ChartPoint, rating_chart
 from tournaments.algorithms.series import StagePlace, series_standings
-from tournaments.models import Player, PlayerRequest, RatingChange, Registration, Series, Tournament
+from tournaments.models import (
+    Player,
+    PlayerRequest,
+    RatingChange,
+    Registration,
+    Series,
+    SeriesStage,
+    Tournament,
+)
 
 if TYPE_CHECKING:
     from config.types import Actor
 
 logger = logging.getLogger(__name__)
+_T = TypeVar("_T")
 
 CHANGE_DAYS = 30
 SORTS = {
@@ -133,14 +143,14 @@ def player_chart(*, player: Player, user: Actor) -> Chart | None:
     return rating_chart(start=changes[0].rating_before, points=points)
 
 
-def _cached(tournament: Tournament, kind: str, compute: Any) -> Any:
+def _cached(tournament: Tournament, kind: str, compute: Callable[[], _T]) -> _T:
     """`compute()` of a tournament, kept per version of it (its standings come from its
     bracket; a new result makes a new key)."""
     # created_at: a database rebuilt from scratch (tests, a restore) reuses ids and versions.
     born = int(tournament.created_at.timestamp() * 1_000_000) if tournament.created_at else 0
     key = f"{kind}:{tournament.pk}:{tournament.public_version}:{born}"
     try:
-        found = cache.get(key)
+        found: _T | None = cache.get(key)  # what compute() gave under this key
     except Exception:  # a cache outage costs time, not the page
         logger.warning("page cache unavailable", exc_info=True)
         found = None
@@ -252,7 +262,7 @@ def player_matches(*, player: Player, user: Actor) -> QuerySet[Match]:
     return _played(player, user)
 
 
-def match_lines(matches: Any, player: Player) -> list[MatchLine]:
+def match_lines(matches: Iterable[Match], player: Player) -> list[MatchLine]:
     return [_line(m, player.pk) for m in matches]
 
 
@@ -304,7 +314,7 @@ def my_next_match(*, player: Player, user: Actor) -> Match | None:
     )
     if not candidates:
         return None
-    rank = {status: i for i, status in enumerate(UPCOMING)}
+    rank: dict[str, int] = {status: i for i, status in enumerate(UPCOMING)}
     return min(candidates, key=lambda m: rank[m.status])
 
 
@@ -343,7 +353,7 @@ def prize_total(rows: list[dict[str, Any]]) -> Decimal:
 # --- club cups -------------------------------------------------------------------------------
 
 
-def series_visible(*, user: Actor) -> QuerySet[Any]:
+def series_visible(*, user: Actor) -> QuerySet[Series]:
     if getattr(user, "is_superuser", False):
         return Series.objects.all()
     visible = Q(is_public=True)
@@ -352,7 +362,7 @@ def series_visible(*, user: Actor) -> QuerySet[Any]:
     return Series.objects.filter(pk__in=Series.objects.filter(visible).values("pk"))
 
 
-def series_stages(*, series: Any, user: Actor) -> list[Any]:
+def series_stages(*, series: Series, user: Actor) -> list[SeriesStage]:
     """Its stages whose tournament `user` may see, in order (a hidden one is left out, and
     its results with it)."""
     visible = _visible(user).values("pk")
@@ -361,7 +371,7 @@ def series_stages(*, series: Any, user: Actor) -> list[Any]:
     )
 
 
-def series_table(*, series: Any, user: Actor, after: int | None = None) -> dict[str, Any]:
+def series_table(*, series: Series, user: Actor, after: int | None = None) -> dict[str, Any]:
     """The standings after the finished stages (up to stage number `after`), with each
     stage's points per player (tournaments.algorithms.series)."""
     stages = series_stages(series=series, user=user)

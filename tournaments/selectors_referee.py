@@ -11,26 +11,26 @@ from matches.selectors import LIVE, QUEUE_ORDER, match_queryset
 from tournaments.models import Tournament
 
 if TYPE_CHECKING:
-    from config.types import Actor
+    from django.contrib.auth.models import User
 
 ACTIVE_TOURNAMENT = (Tournament.Status.DRAWN, Tournament.Status.RUNNING)
 
 
-def referee_tournaments(*, user: Actor) -> QuerySet[Tournament]:
+def referee_tournaments(*, user: User) -> QuerySet[Tournament]:
     """The unfinished drawn tournaments `user` referees or organises (all for a superuser)."""
     tournaments = Tournament.objects.filter(status__in=ACTIVE_TOURNAMENT)
-    if user.is_superuser:  # type: ignore[union-attr]
+    if user.is_superuser:
         return tournaments.order_by("-date", "-pk")
     ids = Tournament.objects.filter(Q(referees=user) | Q(organisers=user)).values("pk")
     return tournaments.filter(pk__in=ids).order_by("-date", "-pk")
 
 
-def referee_live_matches(*, user: Actor) -> list[dict[str, Any]]:
+def referee_live_matches(*, user: User) -> list[dict[str, Any]]:
     """Per tournament, its matches on a table (by table number) then those ready, plus the
     matches `user` was named referee of elsewhere: everything he may score now."""
     tournaments = list(referee_tournaments(user=user))
     own = Q(tournament__in=tournaments)
-    if not user.is_superuser:  # type: ignore[union-attr]
+    if not user.is_superuser:
         own |= Q(referees=user, tournament__status__in=ACTIVE_TOURNAMENT)
     matches = list(
         match_queryset()

@@ -8,7 +8,9 @@ from datetime import timedelta
 from typing import Any
 
 from matches.models import Match
-from matches.selectors import CLOSED, LIVE, NOT_STARTED  # noqa: F401 (re-exported)
+from matches.selectors import CLOSED as CLOSED  # re-exported
+from matches.selectors import LIVE as LIVE
+from matches.selectors import NOT_STARTED as NOT_STARTED
 
 Status = Match.Status
 # Disciplines without a time-limit rule: their clock only shows the time (Duplex, D).

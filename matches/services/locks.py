@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
@@ -16,11 +16,13 @@ from matches.querycache import (
 )
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
     from config.types import Actor
 
 
-def _user(actor: Actor | None) -> Any:
-    return actor if actor is not None and getattr(actor, "is_authenticated", False) else None
+def _user(actor: Actor | None) -> User | None:
+    return actor if actor is not None and actor.is_authenticated else None
 
 
 # Tournament columns no write of a match reads: its texts, entry and prize settings (a finished
@@ -62,7 +64,7 @@ _UNUSED_BY_WRITES = tuple(
 )
 
 
-def _locked(pk: Any) -> QuerySet[Match]:
+def _locked(pk: int) -> QuerySet[Match]:
     """The match row locked (only it), with what its answer shows (selectors.match_queryset);
     unordered: first() would sort by Match's default ordering, a join of the tournament."""
     return (

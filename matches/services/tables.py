@@ -66,7 +66,7 @@ def _fill_tables(
         )
     )
     busy_tables = {t for t, _a, _b in live if t is not None}
-    busy_players = {p for _t, a, b in live for p in (a, b) if p is not None}
+    busy_players: set[int | None] = {p for _t, a, b in live for p in (a, b) if p is not None}
     free = [t for t in tables if t.is_active and t.pk not in busy_tables]
     if not free:
         return []
@@ -102,19 +102,23 @@ def tables_ensure(*, tournament: TournamentRow, count: int, actor: Actor | None)
         raise ValueError("count must not be negative")
     existing = {
         t.number: t
-        for t in Table.objects.select_for_update().filter(tournament=tournament).order_by("number")
+        for t in Table.objects.select_for_update()
+        .filter(tournament=tournament.pk)
+        .order_by("number")
     }
     created = [
-        Table(tournament=tournament, number=n) for n in range(1, count + 1) if n not in existing
+        Table(tournament_id=tournament.pk, number=n)
+        for n in range(1, count + 1)
+        if n not in existing
     ]
     Table.objects.bulk_create(created)
-    Table.objects.filter(tournament=tournament, number__lte=count, is_active=False).update(
+    Table.objects.filter(tournament=tournament.pk, number__lte=count, is_active=False).update(
         is_active=True
     )
     busy = Match.objects.filter(
-        tournament=tournament, status__in=LIVE, table__number__gt=count
+        tournament=tournament.pk, status__in=LIVE, table__number__gt=count
     ).values_list("table_id", flat=True)
-    Table.objects.filter(tournament=tournament, number__gt=count, is_active=True).exclude(
+    Table.objects.filter(tournament=tournament.pk, number__gt=count, is_active=True).exclude(
         pk__in=list(busy)
     ).update(is_active=False)
     audit_record(
@@ -123,7 +127,7 @@ def tables_ensure(*, tournament: TournamentRow, count: int, actor: Actor | None)
         tournament=tournament,
         data={"count": count, "created": [t.number for t in created]},
     )
-    return list(Table.objects.filter(tournament=tournament).order_by("number"))
+    return list(Table.objects.filter(tournament=tournament.pk).order_by("number"))
 
 
 @transaction.atomic
@@ -134,7 +138,7 @@ def table_assign_next(*, tournament: TournamentRow, actor: Actor | None) -> list
     _bump_public_id(tournament.pk)
     tables = list(
         Table.objects.select_for_update()
-        .filter(tournament=tournament, is_active=True)
+        .filter(tournament=tournament.pk, is_active=True)
         .order_by("number")
     )
     return _fill_tables(tournament_id=tournament.pk, tables=tables, actor=actor)

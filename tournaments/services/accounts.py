@@ -4,7 +4,7 @@ once, stored hashed), and a new password for a referee he issued."""
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
@@ -19,6 +19,8 @@ from tournaments.roles import roles_ensure
 from tournaments.services.claims import clean_new_login
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
     from config.types import Actor
 
 # Lower case without look-alikes (l/1, o/0): read off a slip and typed on a phone.
@@ -44,10 +46,11 @@ def _require_manage(actor: Actor, tournament: Tournament) -> None:
 @transaction.atomic
 def referee_login_create(
     *, tournament: Tournament, actor: Actor, username: str, full_name: str = ""
-) -> tuple[Any, str]:
+) -> tuple[User, str]:
     """A new login that referees this tournament; returns it and its password (in clear only
     here: the caller shows it once, on the slip)."""
     _require_manage(actor, tournament)
+    assert actor.is_authenticated  # refused above otherwise
     name = " ".join((full_name or "").split())[:150]
     login = clean_new_login(username=username, password=None, full_name=name)
     password = generate_password()
@@ -66,7 +69,7 @@ def referee_login_create(
 
 
 @transaction.atomic
-def referee_password_reset(*, tournament: Tournament, user: Actor, actor: Actor) -> str:
+def referee_password_reset(*, tournament: Tournament, user: User, actor: Actor) -> str:
     """A new password for a referee login issued in the panel; the old one stops working and
     his open sessions end. Returns the password in clear, once."""
     if not access.can_reset_login_password(actor, user, tournament):
@@ -87,6 +90,6 @@ def referee_password_reset(*, tournament: Tournament, user: Actor, actor: Actor)
     return password
 
 
-def password_changed(*, user: Actor) -> None:
+def password_changed(*, user: User) -> None:
     """A user changed his own password (the form did it): recorded, never the password."""
     audit_record(actor=user, action="password_change", data={"user": user.pk})

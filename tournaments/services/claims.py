@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
@@ -24,6 +24,8 @@ from tournaments.errors import BAD_REQUEST, CONFLICT, FORBIDDEN, TournamentError
 from tournaments.models import Player, PlayerClaim, Tournament
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
     from config.types import Actor
 
 CLAIM_DAYS = 30
@@ -124,7 +126,7 @@ def player_claim_peek(*, code: str) -> Player:
 
 
 @transaction.atomic
-def player_claim_redeem(*, code: str, user: Actor) -> Player:
+def player_claim_redeem(*, code: str, user: User) -> Player:
     """Link `user` to the player of the code, once. A player with a login, or a login that is
     another player's, is refused: a link is never replaced silently."""
     claim = _usable_claim(code)
@@ -159,9 +161,10 @@ def player_claim_redeem(*, code: str, user: Actor) -> Player:
     return player
 
 
-def clean_new_login(*, username: str, password: str, full_name: str = "") -> str:
+def clean_new_login(*, username: str, password: str | None, full_name: str = "") -> str:
     """The login name, checked: free (any letter case), the characters Django allows, and a
-    password the validators accept. Raises TournamentError (400/409) with the field."""
+    password the validators accept (None: a password made by the caller). Raises
+    TournamentError (400/409) with the field."""
     login = (username or "").strip()
     try:
         if not login:
@@ -202,7 +205,7 @@ def clean_new_login(*, username: str, password: str, full_name: str = "") -> str
 
 
 @transaction.atomic
-def player_claim_signup(*, code: str, username: str, password: str) -> tuple[Any, Player]:
+def player_claim_signup(*, code: str, username: str, password: str) -> tuple[User, Player]:
     """The invite: a player without a login creates one with his code and is linked to it."""
     claim = _usable_claim(code)
     if claim.player.user_id is not None:

@@ -116,7 +116,7 @@ def _build_matches(tournament: Tournament, plan: DrawPlan) -> list[Match]:
     for spec in plan.bracket.matches:
         players: dict[str, Registration | None] = {}
         for slot, src in (("a", spec.a), ("b", spec.b)):
-            players[slot] = by_seed[src.ref] if src is not None and src.kind == "seed" else None
+            players[slot] = by_seed[src.seed()] if src is not None and src.kind == "seed" else None
         row = Match(
             tournament=tournament,
             key=spec.key,

@@ -32,6 +32,8 @@ from tournaments.services.registrations import registration_withdraw
 from tournaments.services.setup import fee_for
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
     from config.types import Actor
 
 ACTIVE = Registration.Status.ACTIVE
@@ -128,7 +130,7 @@ def own_registration(*, tournament: Tournament, user: Actor) -> Registration:
         .filter(tournament=tournament, player__user=user)
         .exclude(status=WITHDRAWN)
         .first()
-        if getattr(user, "is_authenticated", False)
+        if user.is_authenticated
         else None
     )
     if reg is None:
@@ -238,7 +240,7 @@ def registration_remove_absent(
 
 @transaction.atomic
 def player_request_create(
-    *, user: Actor, tournament: Tournament, name: str, city: str = "", club: str = ""
+    *, user: User, tournament: Tournament, name: str, city: str = "", club: str = ""
 ) -> PlayerRequest:
     """A login without a player asks the organisers of `tournament` to add him (and enter
     him once approved), while its online entry is open."""
@@ -392,7 +394,7 @@ def tournament_entry_settings(
     return locked
 
 
-def account_signup_audit(*, user: Actor) -> None:
+def account_signup_audit(*, user: User) -> None:
     """A login made on the sign-up page (the form made it): recorded like any other login."""
     audit_record(
         actor=user,

@@ -20,6 +20,8 @@ from tournaments.access import ORGANISER_GROUP
 from tournaments.roles import roles_ensure
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
     from config.types import Actor
 
 Role = Literal["organiser", "superuser"]
@@ -27,7 +29,7 @@ Role = Literal["organiser", "superuser"]
 
 @dataclass(frozen=True)
 class EnsuredLogin:
-    user: Actor
+    user: User
     created: bool
     password: str | None  # only for a login created now: show it once
 
@@ -68,13 +70,13 @@ class TokenInfo:
     hint: str  # the first characters, to tell tokens apart; never the whole key
 
 
-def api_token_info(*, user: Actor) -> TokenInfo | None:
+def api_token_info(*, user: User) -> TokenInfo | None:
     token = Token.objects.filter(user=user).first()
     return None if token is None else TokenInfo(created=token.created, hint=token.key[:4])
 
 
 @transaction.atomic
-def api_token_issue(*, user: Actor, actor: Actor | None) -> str:
+def api_token_issue(*, user: User, actor: Actor | None) -> str:
     """A new token for the user (his previous one stops working); the key is returned once."""
     Token.objects.filter(user=user).delete()
     token = Token.objects.create(user=user)
@@ -87,7 +89,7 @@ def api_token_issue(*, user: Actor, actor: Actor | None) -> str:
 
 
 @transaction.atomic
-def api_token_revoke(*, user: Actor, actor: Actor | None) -> bool:
+def api_token_revoke(*, user: User, actor: Actor | None) -> bool:
     """The user's token stops working. False if he had none."""
     deleted, _ = Token.objects.filter(user=user).delete()
     if deleted:

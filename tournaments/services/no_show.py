@@ -5,7 +5,7 @@ become walkovers)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 
 @transaction.atomic
-def match_no_show(*, match: Match, absent_slot: str, actor: Actor | None) -> Any:
+def match_no_show(*, match: Match, absent_slot: str, actor: Actor | None) -> Match:
     """Record that the player in ``absent_slot`` did not come: a walkover for the other one
     (reason ``no_show``, audited), then the no-show rule. Only for a match not begun."""
     if absent_slot not in OTHER:

@@ -20,6 +20,8 @@ from tournaments.models import Player, RatingChange, Tournament, default_rating
 from tournaments.names import fold_name
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
     from config.types import Actor
 
 MIN_RATING = 0
@@ -201,7 +203,7 @@ def player_update(*, player: Player, actor: Actor, data: Mapping[str, Any]) -> P
     return locked
 
 
-def _relink(player: Player, user: Actor, actor: Actor | None) -> None:
+def _relink(player: Player, user: User | None, actor: Actor | None) -> None:
     """A superuser's direct link (or unlink, with None). A login linked elsewhere, or a
     player linked to another login, is refused: unlink first, on purpose."""
     if user is not None and player.user_id == user.pk:
@@ -210,6 +212,7 @@ def _relink(player: Player, user: Actor, actor: Actor | None) -> None:
         if player.user_id is None:
             return
         before = player.user
+        assert before is not None  # linked: user_id is set
         player.user = None
         player.save(update_fields=["user", "updated_at"])
         audit_record(

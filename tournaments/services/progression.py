@@ -4,7 +4,7 @@ tables feed the play-off, ratings change, and the organiser can correct a result
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from django.db import transaction
 from django.db.models import F
@@ -60,7 +60,7 @@ def _is_rated(tournament: Tournament, match: Match) -> bool:
 def _rate(tournament: Tournament, match: Match, *, before: Mapping[int, int] | None = None) -> None:
     """Apply the Elo change of a decided match to both players' current ratings. ``before``
     gives the ratings to compute from (a correction recomputes from the pre-match ratings)."""
-    players = {
+    players: dict[int | None, Player] = {
         p.pk: p
         for p in Player.objects.select_for_update()
         .filter(pk__in=[match.winner_id, match.loser_id])
@@ -194,8 +194,8 @@ def _seat(progress: _Progress, target: Match, seats: Mapping[str, int | None]) -
         ready = ready_fields(
             progress.tournament,
             target.stage,
-            rating_a=progress.reg(target.player_a_id)[0],
-            rating_b=progress.reg(target.player_b_id)[0],
+            rating_a=progress.reg(cast(int, target.player_a_id))[0],  # both seated
+            rating_b=progress.reg(cast(int, target.player_b_id))[0],
         )
         if target.status == MatchStatus.ON_TABLE:
             # Called to a table but not begun: it stays there with its new player.
@@ -267,10 +267,13 @@ def _group_feeds(progress: _Progress, group: int) -> dict[str, dict[str, int | N
     )
     if any(m["status"] not in WITH_RESULT for m in group_matches):
         return {}
-    seeds = dict(
-        Registration.objects.filter(tournament=tournament, seed__isnull=False).values_list(
-            "player_id", "seed"
-        )
+    seeds = cast(
+        "dict[int, int]",  # seeded only
+        dict(
+            Registration.objects.filter(tournament=tournament, seed__isnull=False).values_list(
+                "player_id", "seed"
+            )
+        ),
     )
     player_of = {seed: pid for pid, seed in seeds.items()}
     results = [
@@ -288,8 +291,8 @@ def _group_feeds(progress: _Progress, group: int) -> dict[str, dict[str, int | N
     feeds: dict[str, dict[str, int | None]] = {}
     for spec in generate_bracket(tournament, len(seeds)).matches:
         for slot, src in (("a", spec.a), ("b", spec.b)):
-            if src is not None and src.kind == "group" and src.ref[0] == group:
-                feeds.setdefault(spec.key, {})[slot] = rank_player.get(src.ref[1])
+            if src is not None and src.kind == "group" and src.group_rank()[0] == group:
+                feeds.setdefault(spec.key, {})[slot] = rank_player.get(src.group_rank()[1])
     return feeds
 
 
@@ -387,7 +390,7 @@ def _fed_matches(tournament: Tournament, match: Match) -> list[Match]:
             spec.key
             for spec in generate_bracket(tournament, entrants).matches
             if any(
-                src is not None and src.kind == "group" and src.ref[0] == match.group
+                src is not None and src.kind == "group" and src.group_rank()[0] == match.group
                 for src in (spec.a, spec.b)
             )
         ]
@@ -429,7 +432,7 @@ def match_correct_result(
     score_b: int,
     actor: Actor | None,
     reason: str = "",
-) -> Any:
+) -> Match:
     """The organiser corrects a finished result while the matches it fed have not started: the
     players in those matches are re-routed and their handicaps recomputed, the Elo change is
     reversed and applied anew, and it is audited.
@@ -488,7 +491,7 @@ def match_correct_result(
         "status": row.status,
     }
     row.corrected_at = now
-    row.corrected_by = actor if getattr(actor, "is_authenticated", False) else None
+    row.corrected_by = actor if actor is not None and actor.is_authenticated else None
     row.correction_reason = reason[:300]
     row.winner_id, row.loser_id = new_winner, new_loser
     row.score_a, row.score_b = score_a, score_b
@@ -520,7 +523,7 @@ def match_correct_result(
     if winner_changed:
         _route(progress, row)
     if is_group:
-        _seat_by_key(progress, _group_feeds(progress, row.group))
+        _seat_by_key(progress, _group_feeds(progress, cast(int, row.group)))
 
     audit_record(
         actor=actor,
@@ -550,7 +553,7 @@ def match_set_handicap(
     head_start: Mapping[str, int],
     balls_to_win: int | None = None,
     actor: Actor | None,
-) -> Any:
+) -> Match:
     """The organiser overrides a match's head start (and race) before anything is played in
     it; the next re-seat (a result correction) goes back to the scheme."""
     row = Match.objects.select_for_update().get(pk=match.pk)

@@ -116,7 +116,8 @@ def _check_allowed(tournament: Tournament, data: Mapping[str, Any]) -> None:
         raise TournamentError(
             "settings_locked",
             _("After the draw these settings can no longer change: %(keys)s.")
-            % {"keys": ", ".join(str(Tournament._meta.get_field(k).verbose_name) for k in refused)},
+            # The form's fields are the model's own: none is the other side of a relation.
+            % {"keys": ", ".join(str(Tournament._meta.get_field(k).verbose_name) for k in refused)},  # type: ignore[union-attr]
             status=CONFLICT,
             params={"field": refused[0], "fields": refused},
         )

@@ -432,10 +432,10 @@ def tournament_create(
         setattr(tournament, field, value)
     tournament.preset = preset
     tournament.status = Status.DRAFT
-    tournament.created_by = actor if getattr(actor, "is_authenticated", False) else None
+    tournament.created_by = actor if actor is not None and actor.is_authenticated else None
     tournament.save()
     if tournament.created_by is not None:
-        tournament.organisers.add(actor)
+        tournament.organisers.add(tournament.created_by)
     audit_record(
         actor=actor,
         action="tournament_create",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
@@ -15,11 +15,13 @@ from tournaments.models import Tournament
 from tournaments.roles import roles_ensure
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
     from config.types import Actor
 
 
 @transaction.atomic
-def tournament_referee_add(*, tournament: Tournament, username: str, actor: Actor | None) -> Any:
+def tournament_referee_add(*, tournament: Tournament, username: str, actor: Actor | None) -> User:
     """Make the active user with this login (any letter case) a referee of the tournament: he
     may then score its matches and sees its panel's tables. Already a referee: nothing
     changes."""

@@ -186,6 +186,7 @@ class RefereeView(LoginRequiredMixin, View):
 
 class RefereeHomeView(LoginRequiredMixin, View):
     def get(self, request: HttpRequest) -> HttpResponse:
+        assert request.user.is_authenticated  # LoginRequiredMixin sent anyone else to log in
         groups = selectors_referee.referee_live_matches(user=request.user)
         for group in groups:
             group["live"] = [
