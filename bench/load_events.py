@@ -307,7 +307,7 @@ def main() -> int:
             "python": sys.version.split()[0],
             "system": platform.platform(),
         },
-        "setup": vars(args),
+        "setup": {**vars(args), "without": os.environ.get("BENCH_WITHOUT", "")},
     }
     with throwaway_database() as database_url:
         env = service_env(database_url, LUZA_CLOCK_SWEEP_SECONDS="2")

@@ -228,6 +228,10 @@ _COMBINED = threading.local()  # WriteBatch's statements, by the statements each
 Refusal = Callable[[], Exception]
 
 
+class QueuedTwice(ValueError):
+    """One row queued twice in a WriteBatch: a programming error, refused when queued."""
+
+
 @dataclass
 class _Write:
     sql: str
@@ -255,8 +259,12 @@ class WriteBatch:
         self.using = using
         self._queued: list[_Write] = []
         self._updated: set[tuple[str, Any]] = set()
+        self._inserted: set[int] = set()  # id() of the instances queued for insertion
 
     def insert(self, compiled: CompiledInsert[M], obj: M, *, refused: Refusal | None = None) -> M:
+        if id(obj) in self._inserted:
+            raise QueuedTwice(f"this {type(obj).__name__} is already queued in this WriteBatch")
+        self._inserted.add(id(obj))
         sql, returning = compiled.statement(self.using)
         params = compiled.params(obj, connections[self.using])
         table = compiled.model._meta.db_table
@@ -272,10 +280,16 @@ class WriteBatch:
         refused: Refusal | None = None,
     ) -> None:
         # PostgreSQL runs the whole WITH on one snapshot: a second update of the same row
-        # would report 0 rows there and 1 elsewhere. Refused on every backend.
+        # would report 0 rows there and 1 elsewhere, and an update of a row the batch inserts
+        # would find no row there (its key is not even known yet). Refused on every backend.
+        if id(obj) in self._inserted:
+            raise QueuedTwice(
+                f"this {type(obj).__name__} is queued for insertion in this WriteBatch: "
+                "set its fields before queueing it"
+            )
         row = (compiled.model._meta.db_table, obj.pk)
         if row in self._updated:
-            raise ValueError(f"{row[0]} row {row[1]} is already queued in this WriteBatch")
+            raise QueuedTwice(f"{row[0]} row {row[1]} is already queued in this WriteBatch")
         self._updated.add(row)
         sql, targets = compiled.statement(fields, self.using)
         params = compiled.params(obj, targets, connections[self.using])
@@ -284,7 +298,7 @@ class WriteBatch:
     def send(self) -> None:
         """Write what was queued since the last send (nothing queued: no statement)."""
         writes, self._queued = self._queued, []
-        self._updated = set()
+        self._updated, self._inserted = set(), set()
         if not writes:
             return
         connection = connections[self.using]

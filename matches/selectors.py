@@ -27,8 +27,49 @@ def match_queryset() -> QuerySet[Match]:
     return Match.objects.select_related("tournament", "player_a", "player_b", "table")
 
 
+# Tournament columns neither the reads of one match (tablets, scoreboards, answers) nor its
+# writes read: its texts, entry and prize settings (a finished match's progression locks and
+# reads the tournament itself). Left out, they are not loaded and parsed on every ball and
+# every poll, and the SQL stays short enough for psycopg to keep it converted
+# (tests/matches/test_statement_limits.py); a deferred column read all the same costs a query.
+UNREAD_TOURNAMENT_COLUMNS = tuple(
+    f"tournament__{name}"
+    for name in (
+        "description",
+        "venue",
+        "chief_judge",
+        "stage_rules",
+        "fee_bands",
+        "place_shares",
+        "preset",
+        "entry_fee",
+        "pool_percent",
+        "prize_unit",
+        "added_money",
+        "max_players",
+        "draw_method",
+        "random_seed",
+        "withdrawn_prize",
+        "no_show_rule",
+        "archived",
+        "organiser_name",
+        "organiser_logo",  # an image, up to 280 KB of text
+        "diploma_places",
+        "diploma_language",
+        "diploma_amount",
+        "diploma_degree",
+        "online_entry",
+        "entry_opens_at",
+        "entry_closes_at",
+        "entry_min_rating",
+        "entry_max_rating",
+    )
+)
+
 # Every read of a match (tablets, scoreboards, answers) loads it so: its SQL is built once.
-_MATCH = CompiledQuery(lambda pk: match_queryset().filter(pk=pk).order_by()[:1])
+_MATCH = CompiledQuery(
+    lambda pk: match_queryset().defer(*UNREAD_TOURNAMENT_COLUMNS).filter(pk=pk).order_by()[:1]
+)
 
 
 def match_get(*, match_id: int) -> Match:

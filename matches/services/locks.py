@@ -25,43 +25,8 @@ def _user(actor: Actor | None) -> User | None:
     return actor if actor is not None and actor.is_authenticated else None
 
 
-# Tournament columns no write of a match reads: its texts, entry and prize settings (a finished
-# match's progression locks and reads the tournament itself). Left out of the lock, they are not
-# loaded and parsed on every ball, and its SQL stays short enough for the database driver to
-# keep its parsed form (tests/performance/test_event_path.py).
-_UNUSED_BY_WRITES = tuple(
-    f"tournament__{name}"
-    for name in (
-        "description",
-        "venue",
-        "chief_judge",
-        "stage_rules",
-        "fee_bands",
-        "place_shares",
-        "preset",
-        "entry_fee",
-        "pool_percent",
-        "prize_unit",
-        "added_money",
-        "max_players",
-        "draw_method",
-        "random_seed",
-        "withdrawn_prize",
-        "no_show_rule",
-        "archived",
-        "organiser_name",
-        "organiser_logo",  # an image, up to 280 KB of text
-        "diploma_places",
-        "diploma_language",
-        "diploma_amount",
-        "diploma_degree",
-        "online_entry",
-        "entry_opens_at",
-        "entry_closes_at",
-        "entry_min_rating",
-        "entry_max_rating",
-    )
-)
+# Tournament columns no write of a match reads (matches.selectors.UNREAD_TOURNAMENT_COLUMNS).
+_UNUSED_BY_WRITES = selectors.UNREAD_TOURNAMENT_COLUMNS
 
 
 def _locked(pk: int) -> QuerySet[Match]:

@@ -255,3 +255,22 @@ def test_the_compiled_paths_were_verified_on_this_django_minor_version() -> None
         "the release notes and source, run tests/foundation/test_querycache.py and "
         "tests/performance, then move VERIFIED_DJANGO."
     )
+
+
+def test_a_batch_refuses_an_update_of_a_row_it_inserts(tournament, batch_mode) -> None:
+    """The row's key is not known before send(), and on PostgreSQL the update would not see
+    the insert: its fields are to be set before it is queued."""
+    match = MatchFactory(tournament=tournament)
+    entry = MatchEvent(match=match, seq=1, payload={})
+    batch = WriteBatch()
+    batch.insert(CompiledInsert(MatchEvent), entry)
+    with pytest.raises(querycache.QueuedTwice, match="queued for insertion"):
+        batch.update(CompiledUpdate(MatchEvent), entry, ["undone"])
+    with pytest.raises(querycache.QueuedTwice, match="already queued"):
+        batch.insert(CompiledInsert(MatchEvent), entry)
+    batch.send()
+    assert MatchEvent.objects.filter(match=match).count() == 1
+    entry.undone = True
+    batch.update(CompiledUpdate(MatchEvent), entry, ["undone"])  # sent: a row like any other
+    batch.send()
+    assert MatchEvent.objects.get(pk=entry.pk).undone
