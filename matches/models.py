@@ -187,6 +187,11 @@ class MatchEvent(models.Model):
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # The log is the audit of balls (no audit entry per ball): who entered it is kept by name
+    # if the user is deleted, and an entry brought in by import_tournament says so, as an
+    # audit entry does (tournaments.selectors.AuditLog reads both).
+    actor_name = models.CharField(max_length=150, blank=True)
+    imported = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -53,6 +53,23 @@ def _plain(instance: models.Model) -> dict[str, Any]:
     return out
 
 
+def _ball_names(rows: list[Any]) -> tuple[list[Any], dict[tuple[Any, Any], str]]:
+    """The audit rows to bring in, and the names of who entered each ball, by (match, seq),
+    from the audit entries per ball of an older document (not brought in)."""
+    kept, names = [], {}
+    for row in rows:
+        data = row.get("data")
+        if row.get("action") in BALL_ACTIONS and row.get("match") and isinstance(data, dict):
+            name = row.get("actor_name") or ""
+            names[(row["match"], data.get("seq"))] = "" if name == "system" else name
+        else:
+            kept.append(row)
+    return kept, names
+
+
+BALL_ACTIONS = ("match.event", "match.undo")
+
+
 def _restore(model: type[models.Model], data: dict[str, Any]) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for field in model._meta.concrete_fields:
@@ -217,8 +234,20 @@ def tournament_import(*, document: Any, actor: Actor | None = None) -> Tournamen
             match.loser_to = match_map.get(row["loser_to"]) if row["loser_to"] else None
         Match.objects.bulk_update(created, ["winner_to", "loser_to"])
 
+        # A document written before the log was the audit of balls has an audit entry per
+        # ball: it gives its name to the log entry and is not brought in (it would show the
+        # ball twice, tournaments.selectors.AuditLog).
+        audit_rows, ball_names = _ball_names(document.get("audit", []))
         events = MatchEvent.objects.bulk_create(
-            MatchEvent(match=match_map[row["match"]], **_restore(MatchEvent, row))
+            MatchEvent(
+                match=match_map[row["match"]],
+                **{
+                    **_restore(MatchEvent, row),
+                    "actor_name": row.get("actor_name")
+                    or ball_names.get((row["match"], row.get("seq")), ""),
+                    "imported": True,
+                },
+            )
             for row in document["events"]
         )
         by_seq = {(e.match_id, e.seq): e for e in events}
@@ -252,9 +281,9 @@ def tournament_import(*, document: Any, actor: Actor | None = None) -> Tournamen
                 player=player_map.get(row.get("player")),
                 **{**_restore(AuditEntry, row), "imported": True},
             )
-            for row in document.get("audit", [])
+            for row in audit_rows
         )
-        _keep_created_at(audit, document.get("audit", []))
+        _keep_created_at(audit, audit_rows)
     except (KeyError, TypeError, ValueError, DatabaseError) as exc:
         # The checks above should leave nothing to fail here; if one does, still one line.
         raise ImportError_([f"the export is inconsistent: {exc!r}"]) from exc

@@ -137,6 +137,8 @@ def _append(
     """Append an entry to the match's log (queued in `batch` when given) and bump the
     version; Match.recent_log follows, the caller saves the match."""
     seq, expected = match.version + 1, match.version
+    user = _user(actor)
+    # The entry is the audit of the ball (who, when, what): no audit entry is written for it.
     entry = MatchEvent(
         match=match,
         seq=seq,
@@ -144,7 +146,8 @@ def _append(
         payload=payload,
         undoes=undoes,
         source=source,
-        actor=_user(actor),
+        actor=user,
+        actor_name=user.get_username() if user is not None else "",
     )
     # The log's constraint refuses a second entry with this seq: only reachable if the row
     # lock was bypassed, it keeps the log whole.

@@ -46,14 +46,9 @@ def match_walkover(
     if locked.status in (Status.RUNNING, Status.PAUSED):
         forfeit = {"type": "forfeit", "player": loser_slot}
         locked.state = rules.apply(_state(locked), forfeit)
-        entry = _append(locked, payload=forfeit, source="organiser", actor=actor)
+        # The forfeit's log entry is its audit (tournaments.selectors.AuditLog).
+        _append(locked, payload=forfeit, source="organiser", actor=actor)
         locked.save(update_fields=["state", "version", "recent_log", "updated_at"])
-        audit_record(
-            actor=actor,
-            action="match.event",
-            match=locked,
-            data={"seq": entry.seq, "event": forfeit, "version": locked.version},
-        )
         return match_finish_from_state(match=locked, actor=actor, now=now)
     locked.winner = _player(locked, winner_slot)
     locked.loser = _player(locked, loser_slot)

@@ -10,7 +10,6 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import rules
-from audit.services import audit_record
 from matches import access, errors
 from matches.models import MatchEvent
 from matches.querycache import (
@@ -92,19 +91,12 @@ def match_submit_event(
         fields += _start_play(match, now)
     if event.get("type") == "time_expired" and match.clock_expired_at is None:
         fields += _mark_expired(match, now)  # entered by hand: the clock agrees
-    # The log entry, the match, the audit entry and the idempotency record of a ball are one
-    # statement on PostgreSQL (WriteBatch): sent before anything that reads them.
+    # The log entry (the ball's audit too), the match and the idempotency record of a ball are
+    # one statement on PostgreSQL (WriteBatch): sent before anything that reads them.
     batch = WriteBatch()
-    entry = _append(match, payload=event, source=role, actor=actor, batch=batch)
+    _append(match, payload=event, source=role, actor=actor, batch=batch)
     match.state = state
     batch.update(_SAVE_MATCH, match, fields)
-    audit_record(
-        actor=actor,
-        action="match.event",
-        match=match,
-        data={"seq": entry.seq, "event": event, "version": match.version},
-        batch=batch,
-    )
     if started or state["finished"]:
         batch.send()  # the start and the end of play read and write through the ORM
     if started:
@@ -164,7 +156,7 @@ def match_undo(
     batch = WriteBatch()  # one statement on PostgreSQL, as for an event
     target.undone = True
     batch.update(_SAVE_ENTRY, target, ["undone"])
-    entry = _append(
+    _append(  # the undo's audit too (tournaments.selectors.AuditLog)
         match,
         payload={"seq": target.seq},
         source=role,
@@ -184,18 +176,6 @@ def match_undo(
             match.status = Status.PAUSED
             fields.append("status")
     batch.update(_SAVE_MATCH, match, fields)
-    audit_record(
-        actor=actor,
-        action="match.undo",
-        match=match,
-        data={
-            "seq": entry.seq,
-            "undone_seq": target.seq,
-            "event": target.payload,
-            "version": match.version,
-        },
-        batch=batch,
-    )
     answer = _answer(
         match, status_code=201, respond=respond, key=idempotency_key, endpoint="undo", batch=batch
     )

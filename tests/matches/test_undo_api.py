@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from audit.models import AuditEntry
 from matches.models import MatchEvent
 from matches.services import match_clock_expire
 from tests.matches.conftest import b_pockets, play, post_event
+from tests.matches.test_events_api import audit_of
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +30,7 @@ def test_undo_cancels_the_last_event_and_the_version_still_grows(scorer, match, 
     assert shot.undone
     entry = MatchEvent.objects.get(match=match, seq=3)
     assert entry.kind == "undo" and entry.undoes == shot
-    audit = AuditEntry.objects.get(match=match, action="match.undo")
+    (audit,) = audit_of(match, "match.undo")  # the undo's log entry, as the audit log reads it
     assert audit.actor == referee and audit.data["undone_seq"] == 2
 
 

@@ -335,7 +335,7 @@ class MatchViewSet(viewsets.GenericViewSet):
         match = self.get_object()
         if not can_manage_tournament(request.user, match.tournament):
             raise PermissionDenied
-        entries = tournament_audit(tournament=match.tournament).filter(match=match)
+        entries = tournament_audit(tournament=match.tournament, match_id=match.pk)
         return audit_page(request, self, entries)
 
 

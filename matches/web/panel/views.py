@@ -13,7 +13,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views import View
 
-from audit.models import AuditEntry
 from matches import selectors, services
 from matches.models import Match, Table
 from matches.selectors import winning_slot
@@ -23,6 +22,7 @@ from tournaments.errors import TournamentError
 from tournaments.match_labels import match_label
 from tournaments.models import Tournament
 from tournaments.presentation import names_of
+from tournaments.selectors import tournament_audit
 from tournaments.web.shared.pages import live_response, tournament_live_etag
 from tournaments.web.shared.panel import PanelAction, PanelMixin, form_error_text
 from tournaments.web.shared.scoreboard import (
@@ -175,7 +175,8 @@ class MatchControlView(MatchPanelMixin, View):
         match = self.get_match()
         context = scoreboard_context(match)
         context["events"] = described_events(match, context["names"], 30)
-        audit = AuditEntry.objects.filter(match=match).order_by("-created_at", "-pk")[:100]
+        # The match's audit entries and its log's (balls, undos) merged, newest first.
+        audit = tournament_audit(tournament=match.tournament, match_id=match.pk)[:100]
         head = context["s"]["head"]
         return self.page(
             "panel/match.html",

@@ -562,7 +562,7 @@ class TournamentAuditView(TournamentScopedView):
         access.require_manage(request.user, tournament)
         query = s.AuditQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        entries = selectors.tournament_audit(tournament=tournament)
-        if "match" in query.validated_data:
-            entries = entries.filter(match_id=query.validated_data["match"])
+        entries = selectors.tournament_audit(
+            tournament=tournament, match_id=query.validated_data.get("match")
+        )
         return audit_page(request, self, entries)

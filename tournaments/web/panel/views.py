@@ -399,7 +399,7 @@ class AuditView(PanelMixin, View):
             actions=KINDS[filters["kind"]][1] if filters["kind"] in KINDS else None,
             match_key=filters["match"],
             person=filters["person"],
-        ).select_related("match", "match__player_a", "match__player_b")
+        )  # entries and balls merged; each page loads its matches (selectors.AuditLog)
         page = Paginator(entries, AUDIT_PAGE).get_page(request.GET.get("page"))
         query = urlencode({k: v for k, v in filters.items() if v})
         return self.page(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -22,7 +23,11 @@ AUDIT_PAGE_PARAMETERS = PAGE_PARAMETERS
 
 
 def audit_page(request: Request, view: APIView, entries: Any) -> Response:
-    """One page of audit entries as ``{"count", "next", "previous", "results"}``."""
+    """One page of audit entries as ``{"count", "next", "previous", "results"}``: a queryset
+    of them, or a tournaments.selectors.AuditLog (entries and balls merged, which loads each
+    page's matches itself)."""
     paginator = api_settings.DEFAULT_PAGINATION_CLASS()
-    page = paginator.paginate_queryset(entries.select_related("match"), request, view=view)
+    if isinstance(entries, QuerySet):
+        entries = entries.select_related("match")
+    page = paginator.paginate_queryset(entries, request, view=view)
     return paginator.get_paginated_response(AuditEntrySerializer(page, many=True).data)
