@@ -121,3 +121,49 @@ def test_once_removed_the_discipline_is_unknown_again(organiser) -> None:
     with rules.registered(ToyRace()):
         assert "toy_race" in rules.rulesets()
     assert "toy_race" not in rules.rulesets()
+
+
+@pytest.mark.parametrize("name", ["free_pyramid", "duplex", "toy_race"])
+def test_every_page_answers_for_every_discipline_before_during_and_after(
+    toy, client, organiser, referee, name
+) -> None:
+    """No state of any discipline breaks a page: none yet, the first one, a match under way,
+    a walkover laid over a state."""
+    t = drawn_tournament(
+        organiser,
+        4,
+        referee=referee,
+        discipline=name,
+        ruleset={"discipline": name},
+        handicap_scheme="none",
+        format="single",
+    )
+    panel = APIClient()
+    panel.force_login(organiser)
+    first, second = Match.objects.filter(tournament=t, round=1).order_by("pk")[:2]
+    final = Match.objects.get(tournament=t, round=2)
+    assert final.state == {} or final.state is None or "discipline" in final.state
+    match_services.tables_ensure(tournament=t, count=1, actor=organiser)
+    match_services.table_assign_next(tournament=t, actor=organiser)
+    on_table = Match.objects.get(tournament=t, table__number=1)
+    event = rules.entry(on_table.state)["kinds"][0]
+    match_services.match_submit_event(
+        match_id=on_table.pk,
+        event=rules.build_event(event),
+        expected_version=on_table.version,
+        actor=referee,
+    )
+    other = second if on_table.pk == first.pk else first
+    match_services.match_walkover(match=other, winner_slot="b", actor=organiser)
+    for m in (first, second, final):
+        for url in (f"/m/{m.pk}/", f"/m/{m.pk}/?fragment=1"):
+            assert client.get(url).status_code == 200, url
+        assert panel.get(f"/panel/m/{m.pk}/").status_code == 200
+    for url in (f"/t/{t.pk}/bracket/", f"/t/{t.pk}/tables/1/", f"/t/{t.pk}/tables/1/overlay/"):
+        assert client.get(url).status_code == 200, url
+    page = client.get(f"/t/{t.pk}/")
+    assert page.status_code == 200
+    # The regulation names the discipline and its race as the rules describe them.
+    regulation = rules.discipline(name).regulation(t.ruleset)["race"][0]
+    assert rules.discipline(name).label in page.content.decode()
+    assert rules.render(regulation) in _text(page.content.decode())
