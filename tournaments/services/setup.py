@@ -215,7 +215,7 @@ def clean_settings(values: dict[str, Any]) -> dict[str, Any]:
         )
     scheme = handicap.get_scheme(slug)
     if not isinstance(scheme, handicap.NoHandicap):
-        if discipline != "free_pyramid":
+        if not rules.discipline(discipline).has_head_start:
             raise invalid(
                 "handicap_scheme",
                 _("This discipline has no head start: choose the handicap scheme “none”."),

@@ -191,7 +191,7 @@ class MatchClockSerializer(serializers.Serializer):
     expired_at = serializers.DateTimeField(allow_null=True)
     warning = serializers.BooleanField(help_text=_("10 minutes or less are left."))
     ends_match = serializers.BooleanField(
-        help_text=_("The discipline has a time-limit rule (false for Duplex: time is shown only).")
+        help_text=_("The discipline has a time-limit rule (false: its clock only shows the time).")
     )
     server_time = serializers.DateTimeField()
 
