@@ -10,6 +10,7 @@ from django.utils import timezone
 from matches import selectors
 from matches.models import Match
 from matches.services import has_time_rule
+from matches.texts import entry_data, state_view_data
 
 
 def _player_data(player: Any) -> dict[str, Any] | None:
@@ -34,12 +35,17 @@ def head_start_data(match: Match) -> dict[str, int]:
 STATUS_LABELS = dict(Match.Status.choices)
 
 
-def match_data(match: Match) -> dict[str, Any]:
+def match_data(match: Match, *, entry: bool = False) -> dict[str, Any]:
     """What MatchDetailSerializer declares, for one match (its tournament, players and table
-    loaded with it)."""
+    loaded with it). `view` is the discipline's view of the state and, with ``entry`` (for
+    those who may score it), `entry` is what the referee may enter now; both in the active
+    language. Otherwise `entry` is null."""
     table = match.table
     when = selectors.timestamp
     state = selectors.result_state(match)
+    # Before the first event the state is empty: the ruleset names the discipline.
+    described = state or {"ruleset": match.ruleset or {}}
+    names = {"a": "—", "b": "—", **selectors.match_player_names(match=match)}
     return {
         "id": match.pk,
         "tournament": match.tournament_id,
@@ -61,6 +67,8 @@ def match_data(match: Match) -> dict[str, Any]:
         "called_at": when(match.called_at),
         "version": int(match.version),
         "state": state,
+        "view": state_view_data(described, names),
+        "entry": entry_data(described, names) if entry else None,
         "score": selectors.match_score_summary(match, state),
         "clock": clock_data(match),
         "judge": judge_data(match),

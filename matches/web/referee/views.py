@@ -172,12 +172,14 @@ class RefereeView(LoginRequiredMixin, View):
             {
                 "match": match,
                 "names": names_of(match),
-                "match_data": match_data(match),
+                "match_data": match_data(match, entry=True),
                 "ui": referee_ui(match_rules(match)),
                 # Who scores: a self-scoring player concedes only for themselves and waits
                 # while the judge is called (the API enforces both).
                 "me": {"role": role, "slot": services.player_slot(match, request.user)},
                 "api_url": reverse("match-detail", args=[match.pk]),
+                # The form reads `entry` on every poll too.
+                "poll_query": "?referee=1",
                 "can_manage": access.can_manage_tournament(request.user, match.tournament),
                 "is_referee": role != "player",
             },
