@@ -178,8 +178,6 @@ class RefereeView(LoginRequiredMixin, View):
                 # while the judge is called (the API enforces both).
                 "me": {"role": role, "slot": services.player_slot(match, request.user)},
                 "api_url": reverse("match-detail", args=[match.pk]),
-                # The form reads `entry` on every poll too.
-                "poll_query": "?referee=1",
                 "can_manage": access.can_manage_tournament(request.user, match.tournament),
                 "is_referee": role != "player",
             },
