@@ -409,6 +409,11 @@ function render() {
   } else {
     view.appendChild(r.action(ctx));
   }
+  // A renderer may add what reads best under the step (Duplex: the points of each frame).
+  const details = r.details ? r.details(ctx) : null;
+  if (details) {
+    view.appendChild(details);
+  }
   view.appendChild(renderFooter(st));
   app.replaceChildren(view);
   if (window.LuzaClock) {

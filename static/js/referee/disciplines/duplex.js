@@ -21,10 +21,14 @@ export function board(ctx) {
     extra.push(h("div", { class: "ref-frame-summary", "data-frame-summary": String(summary.frame), role: "note" },
       summary.lines.map((line) => h("p", null, line))));
   }
-  if ((view.frame_points || []).length) {
-    extra.push(framePoints(ctx, view.frame_points));
-  }
   return viewBoard(ctx, extra);
+}
+
+/* Under the step to enter (the step stays near the top of a phone's screen): the points of
+ * each frame played. */
+export function details(ctx) {
+  const rows = ctx.view.frame_points || [];
+  return rows.length ? h("section", { class: "ref-details" }, framePoints(ctx, rows)) : null;
 }
 
 function framePoints(ctx, rows) {
