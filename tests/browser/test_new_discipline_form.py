@@ -68,6 +68,7 @@ def test_a_registered_discipline_is_played_through_the_generic_renderer(
 
     # b at the table: a pad up to the balls on the table, each number said in full.
     assert page.locator("[data-action=field-shot-pocketed]").count() == 16  # 0..15
+    screenshot(page, "referee-generic-shot", full_page=False)
     selector = "button[data-action=field-shot-pocketed][data-n='1']"
     assert page.get_attribute(selector, "aria-label") == f"1 шар — {b}"
     tap(page, selector)
