@@ -3,10 +3,18 @@
  * referee says who is at the table. A ball that ends the match (the entry's `finishing`)
  * asks to confirm. */
 import { btn, h, numbers, prompt } from "../dom.js";
-import { board as viewBoard, ends, kindOf } from "../entry.js";
+import { bound, board as viewBoard, ends, field, kindOf } from "../entry.js";
 
 export function board(ctx) {
   return viewBoard(ctx);
+}
+
+/* The highest count of a kind's field as the entry bounds it (with the others as picked);
+ * the balls on the table when the entry is not for this step (offline, taps queued). */
+function most(ctx, key, name, values) {
+  const kind = kindOf(ctx.entry, key);
+  const f = kind ? field(kind, name) : null;
+  return f ? bound(kind, f, values || {}) : ctx.st.balls_on_table;
 }
 
 /* Send a count of a kind; confirm first when the engine says it ends the match. */
@@ -31,7 +39,7 @@ export function action(ctx) {
     case "break":
       box.appendChild(prompt(t("breaks"), name(p)));
       box.appendChild(h("p", { class: "ref-label" }, t("break_pocketed")));
-      box.appendChild(numbers(st.balls_on_table, "break", (n) => {
+      box.appendChild(numbers(most(ctx, "break", "pocketed"), "break", (n) => {
         sendCount(ctx, "break", n, { type: "break", player: p, legal: true, pocketed: n });
       }, { who: name(p), label: t("break_pocketed") }));
       box.appendChild(h("div", { class: "ref-row" },
@@ -43,7 +51,7 @@ export function action(ctx) {
     case "shot":
       box.appendChild(prompt(t("shoots"), name(p)));
       box.appendChild(h("p", { class: "ref-label" }, t("pocketed_legally")));
-      box.appendChild(numbers(st.balls_on_table, "pot", (n) => {
+      box.appendChild(numbers(most(ctx, "shot", "pocketed"), "pot", (n) => {
         sendCount(ctx, "shot", n, { type: "shot", player: p, pocketed: n });
       }, { zero: t("miss"), who: name(p), label: t("pocketed_legally") }));
       box.appendChild(ctx.moreRow(shotButtons(ctx)));
@@ -91,23 +99,22 @@ export function sheet(ctx) {
   const s = ctx.sheet;
   const box = h("section", { class: "ref-action sheet", "data-sheet": s.kind });
   const p = st.turn;
-  const max = st.balls_on_table;
   if (s.kind === "illegal_break") {
     box.appendChild(ctx.sheetHead(t("illegal_break") + " — " + name(p)));
     box.appendChild(h("p", { class: "ref-label" }, t("illegal_break_balls")));
-    box.appendChild(numbers(max, "illegal-break-n", (n) => {
+    box.appendChild(numbers(most(ctx, "illegal_break", "pocketed"), "illegal-break-n", (n) => {
       ctx.event({ type: "break", player: p, legal: false, pocketed: n });
     }, { who: name(p), label: t("illegal_break_balls") }));
   } else if (s.kind === "fool") {
     const legal = pick.legal || 0;
     box.appendChild(ctx.sheetHead(t("fool") + " — " + name(p)));
     box.appendChild(h("p", { class: "ref-label" }, t("fool_legal_too")));
-    box.appendChild(numbers(Math.max(0, max - 1), "fool-legal", (n) => {
+    box.appendChild(numbers(most(ctx, "fool", "pocketed", { fools: 1 }), "fool-legal", (n) => {
       pick.legal = n;
       ctx.render();
     }, { selected: legal, who: name(p), label: t("fool_legal_too") }));
     box.appendChild(h("p", { class: "ref-label" }, t("fool_count")));
-    box.appendChild(numbers(max - legal, "fools", (n) => {
+    box.appendChild(numbers(most(ctx, "fool", "fools", { pocketed: legal }), "fools", (n) => {
       ctx.event({ type: "shot", player: p, pocketed: legal, fools: n });
     }, { from: 1, unit: T.fools, who: name(p), label: t("fool_count") }));
   } else if (s.kind === "foul") {
@@ -121,7 +128,8 @@ export function sheet(ctx) {
       const off = s.code === "ball_off_table";
       box.appendChild(ctx.sheetHead(T.foul_titles[s.code]));
       box.appendChild(h("p", { class: "ref-label" }, off ? t("off_table_count") : t("foul_balls")));
-      box.appendChild(numbers(max, "foul-n", (n) => {
+      const top = off ? most(ctx, "off_table", "off_table") : most(ctx, "foul_shot", "pocketed");
+      box.appendChild(numbers(top, "foul-n", (n) => {
         const ev = { type: "shot", player: p, foul: off ? null : s.code };
         if (off) {
           ev.off_table = n;
