@@ -121,8 +121,16 @@ function normalise(m, previous) {
   };
 }
 
+// The labels of the event types the entries have offered: another discipline's log lines.
+const typeLabels = {};
+
 function accept(m) {
   match = normalise(m, match);
+  ((match.entry && match.entry.kinds) || []).forEach((k) => {
+    if (k.key === k.type) {
+      typeLabels[k.type] = k.label;
+    }
+  });
   receivedAt = Date.now();
   queue.rememberMatch(m);
 }
@@ -646,9 +654,8 @@ function describe(entry) {
     case "forfeit":
       return t("ev_forfeit", { who });
     default: {
-      // Another discipline's event: named as its kind is in the entry, if it is there.
-      const kind = ((match.entry && match.entry.kinds) || []).find((k) => k.type === ev.type);
-      return (who ? who + ": " : "") + (kind ? kind.label : ev.type || "");
+      // Another discipline's event: named as an entry named its kind.
+      return (who ? who + ": " : "") + (typeLabels[ev.type] || ev.type || "");
     }
   }
 }
