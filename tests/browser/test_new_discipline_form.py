@@ -65,7 +65,9 @@ def test_a_registered_discipline_is_played_through_the_generic_renderer(
     assert page.inner_text("[data-action=field-coin_toss-winner-b]") == b
     tap(page, "[data-action=field-coin_toss-winner-b]")
     assert last_event(match) == {"type": "coin_toss", "player": "a", "winner": "b"}
-    assert page.inner_text(".ref-events li") == f"#1\n{a}: Toss"  # the log names it as the entry did
+    assert (
+        page.inner_text(".ref-events li") == f"#1\n{a}: Toss"
+    )  # the log names it as the entry did
 
     # b at the table: a pad up to the balls on the table, each number said in full.
     assert page.locator("[data-action=field-shot-pocketed]").count() == 16  # 0..15
