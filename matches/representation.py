@@ -1,12 +1,20 @@
 """A match as the API shows it (MatchDetailSerializer declares the same fields): built directly,
-for every read and every write of a match, the referee form's first data included."""
+for every read and every write of a match, the referee form's first data included.
+
+The engine's words (rules.words.Text, msgids with params) are put into the request's language
+here: the discipline's state view and its entry become plain JSON with strings where the texts
+were, so a page (the referee form) shows any discipline without a catalogue of its own."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from itertools import product
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
+import rules
 from matches import selectors
 from matches.models import Match
 from matches.services import has_time_rule
@@ -34,12 +42,17 @@ def head_start_data(match: Match) -> dict[str, int]:
 STATUS_LABELS = dict(Match.Status.choices)
 
 
-def match_data(match: Match) -> dict[str, Any]:
+def match_data(match: Match, *, entry: bool = False) -> dict[str, Any]:
     """What MatchDetailSerializer declares, for one match (its tournament, players and table
-    loaded with it)."""
+    loaded with it). `view` is the discipline's view of the state and, with ``entry`` (for
+    those who may score it), `entry` is what the referee may enter now; both in the active
+    language. Otherwise `entry` is null."""
     table = match.table
     when = selectors.timestamp
     state = selectors.result_state(match)
+    # Before the first event the state is empty: the ruleset names the discipline.
+    described = state or {"ruleset": match.ruleset or {}}
+    names = {"a": "—", "b": "—", **selectors.match_player_names(match=match)}
     return {
         "id": match.pk,
         "tournament": match.tournament_id,
@@ -61,6 +74,8 @@ def match_data(match: Match) -> dict[str, Any]:
         "called_at": when(match.called_at),
         "version": int(match.version),
         "state": state,
+        "view": state_view_data(described, names),
+        "entry": entry_data(described, names) if entry else None,
         "score": selectors.match_score_summary(match, state),
         "clock": clock_data(match),
         "judge": judge_data(match),
@@ -102,3 +117,74 @@ def judge_data(match: Match) -> dict[str, Any]:
         "called_at": selectors.timestamp(match.judge_called_at),
         "note": str(match.judge_note),
     }
+
+
+# --- the discipline's description, translated --------------------------------------------
+
+
+def _is_text(value: object) -> bool:
+    return (
+        isinstance(value, dict)
+        and isinstance(value.get("msgid"), str)
+        and isinstance(value.get("params"), dict)
+    )
+
+
+def translated(value: Any, names: Mapping[str, str]) -> Any:
+    """``value`` with every Text inside it (nested anywhere in dicts and lists) rendered in the
+    active language, player references filled in with ``names``."""
+    if _is_text(value):
+        return rules.render(value, gettext=gettext, ngettext=ngettext, names=names)
+    if isinstance(value, dict):
+        return {key: translated(item, names) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [translated(item, names) for item in value]
+    return value
+
+
+def state_view_data(state: dict[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """The discipline's view of the state, translated (rules.describe.StateView)."""
+    out: dict[str, Any] = translated(rules.state_view(state), names)
+    return out
+
+
+def entry_data(state: dict[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """What the referee may enter now, translated (rules.describe.Entry); each kind also says
+    which of its values end the match (`finishing`), so that the form asks to confirm them
+    without knowing a rule."""
+    described = rules.entry(state)
+    out: dict[str, Any] = translated(described, names)
+    for kind, shown in zip(described["kinds"], out["kinds"], strict=True):
+        shown["finishing"] = finishing(state, kind)
+    return out
+
+
+# Values tried per kind at most: a Duplex shot has 9 x 9; a kind with more is not tried.
+_MOST_TRIED = 128
+
+
+def finishing(state: dict[str, Any], kind: rules.EventKind) -> list[dict[str, int]]:
+    """The field values of a kind of counts that the engine says end the match (a ball that
+    wins the race, the last ball of the deciding frame): the engine is asked, not copied."""
+    fields = kind["fields"]
+    if any(f["kind"] != "count" for f in fields):
+        return []  # a choice (a foul, who concedes) asks on its own (Choice.confirm)
+    ranges = [range(f["min"] or 0, (f["max"] or 0) + 1) for f in fields]
+    tried = 1
+    for r in ranges:
+        tried *= len(r)
+    if tried > _MOST_TRIED or not state.get("discipline") or state.get("finished"):
+        return []
+    names = [f["name"] for f in fields]
+    out = []
+    for combo in product(*ranges):
+        values = dict(zip(names, combo, strict=True))
+        if any(sum(values.get(n, 0) for n in lim["fields"]) > lim["max"] for lim in kind["limits"]):
+            continue
+        try:
+            after = rules.apply(state, rules.build_event(kind, values))
+        except rules.RuleError:
+            continue
+        if after.get("finished"):
+            out.append(values)
+    return out

@@ -9,9 +9,11 @@ from typing import Any, cast
 from django.db.models import QuerySet
 from django.utils import timezone
 
+import rules
 from matches import clock
 from matches.models import Match, MatchEvent, Table, TournamentRow
 from matches.querycache import CompiledQuery
+from rules.registry import find
 
 LAST_EVENTS = 10
 # The statuses by what a reader asks of them, defined once for every app.
@@ -166,13 +168,17 @@ def winning_slot(match: Match) -> str | None:
     return "b" if match.winner_id == match.player_b_id else None
 
 
+def discipline_of(state: dict[str, Any], ruleset: dict[str, Any] | None = None) -> rules.Discipline:
+    """The discipline of a match's state, else of its ruleset; the default one when neither
+    names a registered discipline (a page shows every match, whatever it holds)."""
+    name = state.get("discipline") or (state.get("ruleset") or ruleset or {}).get("discipline")
+    return find(name) or rules.default()
+
+
 def _score_key(state: dict[str, Any], ruleset: dict[str, Any]) -> str:
     """Where the state keeps the figures of the final score (as services.final_score reads
-    them): Duplex's final points, frames won in a match of frames, else the frame's score."""
-    if state.get("discipline") == "duplex":
-        return "plus" if state.get("plus") and not state.get("final") else "final"
-    frames = (state.get("ruleset") or ruleset or {}).get("frames_to_win", 1) or 1
-    return "frames" if frames > 1 else "score"
+    them): the discipline says (Duplex's final points, frames won, the frame's score)."""
+    return discipline_of(state, ruleset).result_field(state, ruleset)
 
 
 def result_state(match: Match) -> dict[str, Any]:
@@ -214,9 +220,7 @@ def score_summary(state: dict[str, Any]) -> dict[str, Any]:
     """The figures a scoreboard shows, whatever the discipline."""
     if not state:
         return {"score": None, "frames": None}
-    if state.get("discipline") == "duplex":
-        return {"score": state.get("final") or state.get("plus"), "frames": None}
-    return {"score": state.get("score"), "frames": state.get("frames")}
+    return dict(discipline_of(state).score_summary(state))
 
 
 def match_score_summary(match: Match, state: dict[str, Any] | None = None) -> dict[str, Any]:

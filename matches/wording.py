@@ -14,6 +14,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 import rules
+from rules.registry import find
+from rules.words import text as rules_text
 
 # code -> short title; the exact rule text is in _QUOTES.
 _FOULS: dict[str, Any] = {
@@ -112,6 +114,24 @@ _OPTION_HINTS = {
     "partial": gettext_lazy("The pocketed balls are racked as an incomplete pyramid"),
     "play_on": gettext_lazy("Pocket the last ball, then a full pyramid and a break"),
 }
+
+
+def say(value: rules.Text, names: dict[str, str] | None = None) -> str:
+    """A text of the rules (rules.words.Text) in the active language, players' references
+    filled in with ``names``."""
+    return rules.render(value, gettext=_, ngettext=ngettext, names=names)
+
+
+def discipline_label(name: str) -> str:
+    """The discipline's name («Свободная пирамида»); an unknown one as written."""
+    found = find(name)
+    return say(rules_text(found.label)) if found is not None else str(name)
+
+
+def discipline_phrase(name: str) -> str:
+    """How a diploma names the discipline («по свободной пирамиде»); "" for an unknown one."""
+    found = find(name)
+    return say(rules_text(found.diploma_phrase)) if found is not None else ""
 
 
 # The engine cites its rule books by letter (G12.1, D5.2, R3); a referee reads «п. 12.1».

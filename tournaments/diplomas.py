@@ -15,18 +15,12 @@ from django.contrib.staticfiles.storage import staticfiles_storage
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
+from matches.wording import discipline_label, discipline_phrase
 from tournaments import selectors
 from tournaments.models import Tournament
-from tournaments.regulation import DISCIPLINES
 
 STYLESHEET = "css/diploma.css"
-# How a diploma names the discipline ("в турнире «…» по свободной пирамиде").
-DISCIPLINE_PHRASES = {
-    "free_pyramid": gettext_lazy("in free pyramid"),
-    "duplex": gettext_lazy("in Duplex pyramid"),
-}
 ROMAN = ((100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"))
 
 
@@ -101,8 +95,9 @@ def diploma_entries(
 def diploma_context(tournament: Tournament) -> dict[str, Any]:
     """What every diploma of the tournament shows besides the player (in the active language)."""
     return {
-        "discipline": DISCIPLINES.get(tournament.discipline, tournament.discipline),
-        "discipline_phrase": DISCIPLINE_PHRASES.get(tournament.discipline, ""),
+        "discipline": discipline_label(tournament.discipline),
+        # How a diploma names the discipline ("в турнире «…» по свободной пирамиде").
+        "discipline_phrase": discipline_phrase(tournament.discipline),
         "signature": initials_first(tournament.chief_judge),
         "issuer": tournament.organiser_name,
         "title": quoted(tournament.name),

@@ -9,6 +9,8 @@ from django.core.exceptions import FieldDoesNotExist
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
+from matches.wording import discipline_label
+from rules.registry import find
 from tournaments.models import Tournament
 
 FIELDS: dict[str, Any] = {
@@ -57,8 +59,6 @@ VALUES: dict[str, Any] = {
     "opponent_takes": _("after a foul the opponent takes a ball"),
     "a": _("the first player"),
     "b": _("the second player"),
-    "free_pyramid": _("Free pyramid"),
-    "duplex": _("Duplex"),
 }
 
 
@@ -83,6 +83,8 @@ def value_label(value: Any, choices: Any = None) -> str:
             if choice_value == value:
                 return str(choice_label)
     label = VALUES.get(str(value))
+    if label is None and find(value) is not None:
+        return discipline_label(str(value))  # a discipline, named by the rules
     return str(label) if label is not None else str(value)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import rules
 from matches.models import Match
+from matches.selectors import discipline_of
 from tournaments.algorithms import handicap
 from tournaments.models import Tournament
 
@@ -59,8 +60,8 @@ def _settings(tournament: Tournament) -> dict[str, Any]:
 
 def clock_limit_seconds(tournament: Tournament, stage: str) -> int | None:
     """The stage's net time limit (else the tournament's) in seconds; None: no limit.
-    Duplex has no time-limit rule, so its clock only shows the time."""
-    if tournament.discipline == "duplex":
+    A discipline without a time-limit rule (Duplex) has a clock that only shows the time."""
+    if not discipline_of({"discipline": tournament.discipline}).has_time_limit:
         return None
     overrides = stage_overrides(tournament.stage_rules or {}, STAGE_RULES_KEY.get(stage, ""))
     minutes = overrides.get("time_limit_minutes", tournament.time_limit_minutes)
@@ -74,7 +75,8 @@ def effective_ruleset(
     normalised by the rules engine."""
     ruleset = stage_ruleset(_settings(tournament), STAGE_RULES_KEY.get(stage))
     scheme = handicap.get_scheme(tournament.handicap_scheme)
-    if ruleset["discipline"] == "free_pyramid" and not isinstance(scheme, handicap.NoHandicap):
+    head_start = discipline_of(ruleset).has_head_start
+    if head_start and not isinstance(scheme, handicap.NoHandicap):
         target = ruleset.get("balls_to_win", 30)
         result = handicap.compute_handicap(
             scheme=scheme, rating_a=rating_a, rating_b=rating_b, balls_to_win=target

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+import rules
 from tournaments.names import fold_name
 
 
@@ -21,7 +22,7 @@ def default_place_shares() -> list[str]:
 
 
 def default_ruleset() -> dict[str, object]:
-    return {"discipline": "free_pyramid"}
+    return {"discipline": rules.default().name}
 
 
 class Player(models.Model):
@@ -114,7 +115,7 @@ class Tournament(models.Model):
     description = models.TextField(_("description"), blank=True)
     preset = models.CharField(_("preset"), max_length=40, blank=True)
 
-    discipline = models.CharField(_("discipline"), max_length=30, default="free_pyramid")
+    discipline = models.CharField(_("discipline"), max_length=30, default=rules.default().name)
     ruleset: models.JSONField[dict[str, Any], dict[str, Any]] = models.JSONField(
         _("ruleset"), default=default_ruleset
     )

@@ -8,6 +8,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from matches.selectors import discipline_of
+from matches.wording import discipline_label, say
 from tournaments.algorithms import handicap
 from tournaments.models import Tournament
 
@@ -17,12 +19,6 @@ HANDICAP_TITLES = {
     "llb_1": gettext_lazy("LLB scheme 1: frames to 8, a pair per 50 rating points"),
     "llb_4": gettext_lazy("LLB scheme 4: frames to 8, a pair per 100 rating points"),
     "none": gettext_lazy("No handicap"),
-}
-
-
-DISCIPLINES = {
-    "free_pyramid": gettext_lazy("Free pyramid"),
-    "duplex": gettext_lazy("Duplex"),
 }
 
 
@@ -36,43 +32,28 @@ STAGE_NAMES = {
 
 
 def _race(ruleset: dict[str, Any]) -> str:
-    if ruleset.get("discipline") == "duplex":
-        return _("A game of three frames (plus and minus points)")
-    balls = int(ruleset.get("balls_to_win", 30))
-    frames = int(ruleset.get("frames_to_win", 1))
-    if frames > 1:
-        return ", ".join(
-            (
-                ngettext("To %(n)d frame won", "To %(n)d frames won", frames) % {"n": frames},
-                ngettext("a frame to %(n)d ball", "a frame to %(n)d balls", balls) % {"n": balls},
-            )
-        )
-    return ngettext("Race to %(n)d ball", "Race to %(n)d balls", balls) % {"n": balls}
+    """The race in words, as the ruleset's discipline states it."""
+    return ", ".join(say(part) for part in discipline_of(ruleset).regulation(ruleset)["race"])
 
 
 def regulation(tournament: Tournament) -> list[tuple[str, str]]:
     """The tournament's rules as (label, value) lines for the public page."""
     ruleset = dict(tournament.ruleset or {})
     lines: list[tuple[str, str]] = [
-        (_("Discipline"), str(DISCIPLINES.get(tournament.discipline, tournament.discipline))),
-        (_("Race"), _race(ruleset)),
+        (_("Discipline"), discipline_label(tournament.discipline)),
+        (_("Race"), _race({"discipline": tournament.discipline, **ruleset})),
     ]
     for stage, overrides in (tournament.stage_rules or {}).items():
         if overrides.get("balls_to_win") or overrides.get("frames_to_win"):
-            lines.append((str(STAGE_NAMES.get(stage, stage)), _race({**ruleset, **overrides})))
-    if ruleset.get("discipline", tournament.discipline) == "free_pyramid":
-        terms = []
-        if ruleset.get("continuation", True):
-            terms.append(_("with continuation"))
-        if ruleset.get("direct_call", True):
-            terms.append(_("direct call, fools do not count"))
-        if ruleset.get("strict_break", True):
-            terms.append(_("strict break"))
-        if ruleset.get("penalty", "shelf_to_table") == "shelf_to_table":
-            terms.append(_("a foul costs a ball from the shelf"))
-        else:
-            terms.append(_("after a foul the opponent takes a ball"))
-        lines.append((_("Rules"), ", ".join(terms)))
+            lines.append(
+                (
+                    str(STAGE_NAMES.get(stage, stage)),
+                    _race({"discipline": tournament.discipline, **ruleset, **overrides}),
+                )
+            )
+    terms = discipline_of({"discipline": tournament.discipline, **ruleset}).regulation(ruleset)
+    if terms["terms"]:
+        lines.append((_("Rules"), ", ".join(say(term) for term in terms["terms"])))
     if tournament.time_limit_minutes:
         hours, minutes = divmod(tournament.time_limit_minutes, 60)
         value = (

@@ -13,7 +13,6 @@ from matches.services.base import (  # noqa: F401
     _MS,
     CLOSED,
     LIVE,
-    NO_TIME_RULE,
     NOT_STARTED,
     RESULT_BY_END,
     SOURCE_CLOCK,

@@ -13,8 +13,6 @@ from matches.selectors import LIVE as LIVE
 from matches.selectors import NOT_STARTED as NOT_STARTED
 
 Status = Match.Status
-# Disciplines without a time-limit rule: their clock only shows the time (Duplex, D).
-NO_TIME_RULE = frozenset({"duplex"})
 TIME_EXPIRED = {"type": "time_expired"}
 SOURCE_CLOCK = "clock"
 SWEEP_BATCH = 200

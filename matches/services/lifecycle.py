@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING, Any
 from django.db import transaction
 from django.utils import timezone
 
+import rules
 from audit.services import audit_record
 from matches import clock, hooks
 from matches.models import Match, Table
-from matches.services.base import NO_TIME_RULE, RESULT_BY_END, Status, WriteResult
+from matches.selectors import discipline_of
+from matches.services.base import RESULT_BY_END, Status, WriteResult
 from matches.services.guards import _bump_public, _ruleset
 from matches.services.tables import _fill_tables
 
@@ -35,8 +37,9 @@ def _answer_started(match: Match, answer: WriteResult) -> WriteResult:
 
 
 def has_time_rule(match: Match) -> bool:
-    discipline = (match.state or {}).get("discipline") or _ruleset(match).get("discipline")
-    return discipline not in NO_TIME_RULE
+    """Whether the match's discipline has a time-limit rule (without one, its clock only
+    shows the time: Duplex)."""
+    return discipline_of(match.state or {}, _ruleset(match)).has_time_limit
 
 
 # --- clock internals ------------------------------------------------------------------------
@@ -87,17 +90,9 @@ def _start_play(match: Match, now: datetime) -> list[str]:
 
 
 def final_score(state: dict[str, Any]) -> tuple[int | None, int | None]:
-    """Frames won when a match is more than one frame, else the frame's score (head start
-    included); Duplex: the final points (the plus points when it ended before frame 3)."""
-    if state.get("discipline") == "duplex":
-        points = state.get("final") or state.get("plus")
-    elif state.get("ruleset", {}).get("frames_to_win", 1) > 1:
-        points = state.get("frames")
-    else:
-        points = state.get("score")
-    if not points:
-        return None, None
-    return points.get("a"), points.get("b")
+    """The score a finished match records, as its discipline counts it (frames won, the
+    frame's score with the head start, Duplex's final points...)."""
+    return rules.of_state(state).result_score(state)
 
 
 def _player(match: Match, slot: str | None) -> Any:

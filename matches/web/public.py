@@ -74,16 +74,28 @@ def overlay_matches(table: Table) -> tuple[Match | None, Match | None]:
     return last, called
 
 
-def overlay_sub_line(s: dict[str, Any], mark: str | None) -> list[str]:
-    """The figures of the overlay's line under the names, from the server (a discipline's own,
-    e.g. Duplex's frame and minus, belong here too); how it ended and the next match follow."""
+# Facts the overlay's bug shows itself (the head start beside the name, frames won).
+_IN_THE_BUG = ("head_start", "frames")
+
+
+def overlay_sub_line(s: dict[str, Any], mark: str | None, names: dict[str, str]) -> list[str]:
+    """The overlay's line under the names, from the discipline's view (s["view"]): frames
+    won, the race or the frame (Duplex: «партия 2 из 3»), each player's facts the bug does not
+    show (balls of his colour on the table, plus and minus, a debt), the notices; how it ended
+    and the next match follow in the template."""
+    view = s["view"]
     parts = []
     if s["frames"]:
         parts.append(_("frames %(a)s:%(b)s") % s["frames"])
-    if s["balls_to_win"] and not s["duplex"]:
-        parts.append(_("race to %(n)s") % {"n": s["balls_to_win"]})
-    if s["golden_ball"] and not mark:
-        parts.append(_("golden ball"))
+    parts.extend(view["lines"][:1])
+    for slot in ("a", "b"):
+        facts = [f["text"] for f in view["players"][slot]["facts"] if f["key"] not in _IN_THE_BUG]
+        if facts:
+            parts.append(
+                _("%(name)s: %(facts)s") % {"name": names[slot], "facts": ", ".join(facts)}
+            )
+    if not mark:
+        parts.extend(view["notices"])
     return parts
 
 
@@ -100,7 +112,7 @@ def table_overlay(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         data: dict[str, Any] = {"tournament": tournament, "table": table}
         if match is not None:
             data.update(scoreboard_context(match))
-            data["sub_line"] = overlay_sub_line(data["s"], data["mark"])
+            data["sub_line"] = overlay_sub_line(data["s"], data["mark"], data["names"])
             data["following"] = names_of(following) if following is not None else None
         return data
 
@@ -122,7 +134,7 @@ def table_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if match is not None:
         context.update(
             names=names_of(match),
-            s=score_view(match),
+            s=score_view(match, names_of(match)),
             can_score=access.can_score_match(request.user, match),
         )
     else:

@@ -15,7 +15,7 @@ from tests.web.helpers import drawn_tournament, first_ready
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 EVENTS = re.compile(r"/api/v1/matches/\d+/events/$")
-MATCH_GET = re.compile(r"/api/v1/matches/\d+/$")
+MATCH_GET = re.compile(r"/api/v1/matches/\d+/(\?referee=1)?$")
 
 
 @pytest.fixture
@@ -36,8 +36,13 @@ def state(match: Match) -> dict:
     return match.state
 
 
-def tap(page, selector: str, url: re.Pattern[str] = EVENTS) -> None:
-    """One tap that writes: wait for the answer and for the screen drawn from it."""
+def tap(page, selector: str, url: re.Pattern[str] = EVENTS, *, ends: bool = False) -> None:
+    """One tap that writes: wait for the answer and for the screen drawn from it. A tap that
+    ends the match asks first: `ends` confirms it."""
+    if ends:
+        page.click(selector)
+        page.wait_for_selector("[data-sheet=confirm]")
+        selector = "[data-action=confirm-end]"
     with page.expect_response(lambda r: bool(url.search(r.url)) and r.request.method == "POST"):
         page.click(selector)
     page.wait_for_selector(".ref:not(.busy)")
@@ -155,7 +160,7 @@ def test_referee_plays_a_match_to_the_end(
         else:
             n = min(st["balls_on_table"] - 1, 8 - st["score"]["b"])
             action = "break" if awaiting == "break" else "pot"
-            tap(page, f"button[data-action={action}][data-n='{n}']")
+            tap(page, f"button[data-action={action}][data-n='{n}']", ends=n == 8 - st["score"]["b"])
     page.wait_for_selector(".ref-finished")
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED and match.winner_id == match.player_b_id

@@ -107,10 +107,14 @@ def test_a_private_match_and_an_unknown_one_look_the_same(match) -> None:
 def test_the_answer_is_the_match_as_a_read_shows_it(scorer, match) -> None:
     written = post(scorer, match, BREAK, 0).json()
     read = APIClient().get(f"/api/v1/matches/{match.pk}/").json()
+    # The scorer's own read carries what he may enter, as his write's answer does.
+    scorers = scorer.get(f"/api/v1/matches/{match.pk}/?referee=1").json()
 
-    for body in (written, read):
+    for body in (written, read, scorers):
         body["clock"].pop("server_time")
-    assert written == read
+    assert written == scorers
+    assert read["entry"] is None
+    assert {**written, "entry": None} == read
 
 
 def test_the_lock_statement_stays_within_the_drivers_statement_cache(scorer, match) -> None:

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 import rules
 from audit.services import audit_record
 from matches.models import Match
-from matches.selectors import WITH_RESULT
+from matches.selectors import WITH_RESULT, discipline_of
 from matches.services import match_walkover
 from tournaments.algorithms import elo
 from tournaments.algorithms.groups import GroupResult, group_table
@@ -571,7 +571,7 @@ def match_set_handicap(
             % {"key": match_label(row.key)},
             status=CONFLICT,
         )
-    if row.ruleset.get("discipline") != "free_pyramid":
+    if not discipline_of(row.ruleset).has_head_start:
         raise TournamentError(
             "no_head_start",
             _("This discipline has no head start."),

@@ -215,7 +215,7 @@ def clean_settings(values: dict[str, Any]) -> dict[str, Any]:
         )
     scheme = handicap.get_scheme(slug)
     if not isinstance(scheme, handicap.NoHandicap):
-        if discipline != "free_pyramid":
+        if not rules.discipline(discipline).has_head_start:
             raise invalid(
                 "handicap_scheme",
                 _("This discipline has no head start: choose the handicap scheme “none”."),
@@ -401,7 +401,18 @@ def _current_settings(tournament: Tournament) -> dict[str, Any]:
 def fee_for(tournament: Tournament, rating: int) -> Decimal:
     """The entry fee for a player of ``rating``: the fee band, else the flat fee."""
     bands = fees.bands_from_json(tournament.fee_bands or [])
-    return fees.fee_for_rating(rating=rating, flat_fee=tournament.entry_fee, bands=bands)
+    fee = fees.fee_for_rating(rating=rating, flat_fee=tournament.entry_fee, bands=bands)
+    # A band stored before the bounds existed can price a fee the column cannot hold:
+    # PostgreSQL would refuse it, SQLite would store it and fail on every later read.
+    field = Registration._meta.get_field("fee_due")
+    if abs(fee) >= Decimal(10) ** (field.max_digits - field.decimal_places):
+        raise TournamentError(
+            "out_of_range",
+            _("The value of “%(field)s” is too large to be stored.") % {"field": "fee_due"},
+            status=BAD_REQUEST,
+            params={"field": "fee_due"},
+        )
+    return fee
 
 
 @transaction.atomic

@@ -191,7 +191,7 @@ class MatchClockSerializer(serializers.Serializer):
     expired_at = serializers.DateTimeField(allow_null=True)
     warning = serializers.BooleanField(help_text=_("10 minutes or less are left."))
     ends_match = serializers.BooleanField(
-        help_text=_("The discipline has a time-limit rule (false for Duplex: time is shown only).")
+        help_text=_("The discipline has a time-limit rule (false: its clock only shows the time).")
     )
     server_time = serializers.DateTimeField()
 
@@ -245,6 +245,157 @@ class MatchEventLogSerializer(serializers.Serializer):
     )
 
 
+# --- the discipline's description (rules.describe), its texts translated -----------------------
+# Declared for the schema only: match_data builds them (matches.texts).
+
+
+def _slot(**kw: Any) -> serializers.ChoiceField:
+    return serializers.ChoiceField(choices=["a", "b"], **kw)
+
+
+class PerSlotSerializer(serializers.Serializer):
+    a = serializers.IntegerField()
+    b = serializers.IntegerField()
+
+
+class PerSlotMaybeSerializer(serializers.Serializer):
+    a = serializers.IntegerField(allow_null=True)
+    b = serializers.IntegerField(allow_null=True)
+
+
+class ViewFactSerializer(serializers.Serializer):
+    key = serializers.CharField(help_text='Stable: "plus", "minus", "balls", "debt", ...')
+    value = serializers.JSONField(allow_null=True)
+    text = serializers.CharField()
+
+
+class ViewPlayerSerializer(serializers.Serializer):
+    score = serializers.IntegerField(allow_null=True, help_text="The headline number.")
+    facts = ViewFactSerializer(many=True)
+    colour = serializers.CharField(allow_null=True, help_text="His balls' colour, if any.")
+    turn = serializers.BooleanField()
+    winner = serializers.BooleanField()
+
+
+class ViewPlayersSerializer(serializers.Serializer):
+    a = ViewPlayerSerializer()
+    b = ViewPlayerSerializer()
+
+
+class ViewFeaturesSerializer(serializers.Serializer):
+    time_limit = serializers.BooleanField()
+    head_start = serializers.BooleanField()
+    colours = serializers.BooleanField()
+
+
+class ViewTableSerializer(serializers.Serializer):
+    balls = serializers.IntegerField(allow_null=True)
+    colours = PerSlotSerializer(allow_null=True)
+    text = serializers.CharField(allow_null=True)
+
+
+class ViewFrameSerializer(serializers.Serializer):
+    number = serializers.IntegerField(allow_null=True)
+    of = serializers.IntegerField(allow_null=True)
+    rack = serializers.IntegerField(allow_null=True)
+    text = serializers.CharField(allow_null=True)
+
+
+class ViewFrameRowSerializer(serializers.Serializer):
+    frame = serializers.IntegerField()
+    points = PerSlotSerializer()
+
+
+class ViewFrameSummarySerializer(serializers.Serializer):
+    frame = serializers.IntegerField()
+    points = PerSlotSerializer()
+    lines = serializers.ListField(child=serializers.CharField())
+    rules = serializers.ListField(child=serializers.CharField())
+
+
+class MatchViewSerializer(serializers.Serializer):
+    """The discipline's view of the state (the same shape for every discipline)."""
+
+    discipline = serializers.CharField()
+    label = serializers.CharField()
+    renderer = serializers.CharField(help_text="The referee form's renderer for it.")
+    features = ViewFeaturesSerializer()
+    finished = serializers.BooleanField()
+    winner = _slot(allow_null=True)
+    turn = _slot(allow_null=True)
+    awaiting = serializers.CharField(allow_null=True)
+    end_reason = serializers.CharField(allow_null=True)
+    to_spot = serializers.IntegerField()
+    spotting = serializers.CharField(allow_null=True, help_text="Where the balls to spot go.")
+    score = PerSlotMaybeSerializer()
+    score_kind = serializers.CharField(
+        help_text='"points", "frames", "plus", "provisional_final", "final".'
+    )
+    score_label = serializers.CharField(allow_null=True)
+    players = ViewPlayersSerializer()
+    table = ViewTableSerializer()
+    frame = ViewFrameSerializer()
+    frames = PerSlotSerializer(allow_null=True, help_text="Frames won, if several.")
+    frame_points = ViewFrameRowSerializer(many=True)
+    frame_summary = ViewFrameSummarySerializer(allow_null=True)
+    provisional = PerSlotSerializer(allow_null=True, help_text="Duplex frame 3 so far.")
+    lines = serializers.ListField(child=serializers.CharField())
+    notices = serializers.ListField(child=serializers.CharField())
+
+
+class EntryChoiceSerializer(serializers.Serializer):
+    value = serializers.CharField()
+    label = serializers.CharField(allow_null=True, help_text="Null: the player's name.")
+    player = _slot(allow_null=True)
+    hint = serializers.CharField(allow_null=True)
+    rule = serializers.CharField(allow_null=True)
+    rule_label = serializers.CharField(allow_null=True)
+    disabled = serializers.BooleanField()
+    confirm = serializers.CharField(
+        allow_null=True, help_text="Ask this before sending: the choice ends the match."
+    )
+
+
+class EntryFieldSerializer(serializers.Serializer):
+    name = serializers.CharField(help_text='The event\'s key; "pocketed.a": key a of pocketed.')
+    kind = serializers.ChoiceField(choices=["count", "choice"])
+    min = serializers.IntegerField(allow_null=True)
+    max = serializers.IntegerField(allow_null=True)
+    default = serializers.JSONField(allow_null=True)
+    choices = EntryChoiceSerializer(many=True)
+    prompt = serializers.CharField(allow_null=True)
+
+
+class EntryLimitSerializer(serializers.Serializer):
+    fields = serializers.ListField(child=serializers.CharField())
+    max = serializers.IntegerField(help_text="The sum of these fields is at most this.")
+
+
+class EntryKindSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    type = serializers.CharField(help_text="The event's type.")
+    label = serializers.CharField()
+    prompt = serializers.CharField(allow_null=True)
+    rule = serializers.CharField(allow_null=True)
+    player = _slot(allow_null=True, help_text="Who acts; null: a player field says.")
+    fixed = serializers.DictField(help_text="The event's keys the kind sets itself.")
+    fields = EntryFieldSerializer(many=True)
+    limits = EntryLimitSerializer(many=True)
+    finishing = serializers.ListField(
+        child=serializers.DictField(child=serializers.IntegerField()),
+        help_text="The field values (name: count) that end the match: the form asks to confirm.",
+    )
+
+
+class MatchEntrySerializer(serializers.Serializer):
+    """What the referee may enter now: who acts, the question, and the kinds of event."""
+
+    awaiting = serializers.CharField(allow_null=True)
+    player = _slot(allow_null=True)
+    prompt = serializers.CharField(allow_null=True)
+    kinds = EntryKindSerializer(many=True)
+
+
 class MatchDetailSerializer(serializers.Serializer):
     """A match as a scoring device or a scoreboard needs it."""
 
@@ -271,6 +422,8 @@ class MatchDetailSerializer(serializers.Serializer):
             "result (winner, score) laid over it, as after a walkover or a correction."
         )
     )
+    view = serializers.SerializerMethodField()
+    entry = serializers.SerializerMethodField()
     score = serializers.SerializerMethodField()
     clock = serializers.SerializerMethodField()
     judge = serializers.SerializerMethodField()
@@ -298,6 +451,20 @@ class MatchDetailSerializer(serializers.Serializer):
     def get_score(self, match: Match) -> dict[str, Any]:
         return selectors.match_score_summary(match)
 
+    @extend_schema_field(MatchViewSerializer)
+    def get_view(self, match: Match) -> dict[str, Any]:
+        return match_data(match)["view"]
+
+    @extend_schema_field(
+        MatchEntrySerializer(
+            allow_null=True,
+            help_text="What the referee may enter now: in every write's answer, and in a read "
+            "with ?referee=1 by someone who may score the match; null otherwise.",
+        )
+    )
+    def get_entry(self, match: Match) -> dict[str, Any] | None:
+        return match_data(match, entry=bool(self.context.get("entry")))["entry"]
+
     @extend_schema_field(MatchClockSerializer)
     def get_clock(self, match: Match) -> dict[str, Any]:
         return clock_data(match)
@@ -323,7 +490,7 @@ class MatchDetailSerializer(serializers.Serializer):
     def to_representation(self, instance: Match) -> dict[str, Any]:
         # Every scored ball is answered with this: built directly, the fields above declare
         # it for the schema (tests hold the two equal).
-        return match_data(instance)
+        return match_data(instance, entry=bool(self.context.get("entry")))
 
 
 MatchErrorSerializer = ErrorSerializer

@@ -22,6 +22,7 @@ from rest_framework.response import Response
 import rules
 from config.serializers import validated
 from matches import selectors, services
+from matches.access import match_scoring_role
 from matches.errors import MatchError, rule_refusal
 from matches.models import Match, Table
 from matches.representation import match_data
@@ -77,9 +78,18 @@ ETAG = OpenApiParameter(
 )
 
 
-def render_match(match: Match) -> dict[str, Any]:
-    """The match representation, as every read and write answers it."""
-    return match_data(match)
+def render_match(match: Match, *, entry: bool = True) -> dict[str, Any]:
+    """The match representation, as every read and write answers it. A write's answer (and a
+    conflict's current match) carries `entry`: only those who may score the match write."""
+    return match_data(match, entry=entry)
+
+
+def wants_entry(request: Request, match: Match) -> bool:
+    """A read carries `entry` when asked for (?referee=1) by someone who may score the match;
+    a spectator's poll costs no role check."""
+    if request.query_params.get("referee") != "1":
+        return False
+    return match_scoring_role(request.user, match) is not None
 
 
 def _run(match_id: int, write: Callable[[], services.WriteResult | Match]) -> Response:
@@ -116,8 +126,17 @@ class MatchViewSet(viewsets.GenericViewSet):
     @extend_schema(
         summary="A match: players, head start, table, engine state, clock, version, last events",
         description="Answered with an ETag; sent back in If-None-Match, an unchanged match is "
-        "304 with no body (a new event, clock or table change makes a new ETag).",
+        "304 with no body (a new event, clock or table change makes a new ETag). With "
+        "?referee=1, someone who may score the match also gets `entry` (what may be entered "
+        "now); everyone gets `view`.",
         parameters=[
+            OpenApiParameter(
+                "referee",
+                int,
+                OpenApiParameter.QUERY,
+                enum=[1],
+                description="1: include `entry` when you may score this match.",
+            ),
             OpenApiParameter(
                 "If-None-Match",
                 str,
@@ -135,12 +154,15 @@ class MatchViewSet(viewsets.GenericViewSet):
     )
     def retrieve(self, request: Request, pk: str | None = None) -> Response:
         match = self.get_object()
+        entry = wants_entry(request, match)
         etag = http_cache.match_etag(match)
+        if entry:
+            etag = etag[:-1] + '-entry"'  # another body, another tag
         if http_cache.not_modified(request, etag):
             # A poller that has this version: no last events, no rendering.
             response = Response(status=status.HTTP_304_NOT_MODIFIED)
         else:
-            response = Response(render_match(match))
+            response = Response(render_match(match, entry=entry))
         response["ETag"] = etag
         patch_cache_control(response, no_cache=True, private=True)
         return response

@@ -195,7 +195,9 @@ class MatchControlView(MatchPanelMixin, View):
                 initial={
                     "head_a": head["a"],
                     "head_b": head["b"],
-                    "balls_to_win": context["s"]["balls_to_win"],
+                    "balls_to_win": ((match.state or {}).get("ruleset") or match.ruleset or {}).get(
+                        "balls_to_win"
+                    ),
                 }
             ),
             adjust_form=forms.ClockAdjustForm(

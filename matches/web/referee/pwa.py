@@ -29,11 +29,16 @@ FORM_STATIC = (
     "js/referee/main.js",
     "js/referee/api.js",
     "js/referee/queue.js",
+    "js/referee/dom.js",
+    "js/referee/entry.js",
+    "js/referee/disciplines/free_pyramid.js",
+    "js/referee/disciplines/duplex.js",
+    "js/referee/disciplines/generic.js",
     "img/trophy.svg",
     "img/favicon.svg",
 )
 MODULES = "js/referee/"
-CACHE_VERSION = "1"
+CACHE_VERSION = "2"
 
 
 @require_GET

@@ -172,7 +172,7 @@ class RefereeView(LoginRequiredMixin, View):
             {
                 "match": match,
                 "names": names_of(match),
-                "match_data": match_data(match),
+                "match_data": match_data(match, entry=True),
                 "ui": referee_ui(match_rules(match)),
                 # Who scores: a self-scoring player concedes only for themselves and waits
                 # while the judge is called (the API enforces both).

@@ -1,7 +1,10 @@
-/* The referee form: one match, on a phone at the table.
+/* The referee form: one match, on a phone at the table. This is its core: the match as the
+ * server sent it, the queue of taps, sending, focus, sheets, the clock and the footer. What
+ * the board shows and what may be entered come from the discipline's renderer
+ * (disciplines/<view.renderer>.js, or generic.js for a discipline without one), which reads
+ * the server's `view` and `entry`.
  *
- * Everything shown follows the engine's `awaiting` and `turn` as the server sends them; no
- * rule is computed here. Each tap that changes the match goes into a queue kept on the phone
+ * No rule is computed here. Each tap that changes the match goes into a queue kept on the phone
  * (queue.js) with one idempotency key, made when tapped and reused on every attempt, so a
  * double tap or a resend after a dropped connection never applies an event twice. Online, one
  * tap is in flight at a time and the buttons wait for its answer. Offline (club Wi-Fi), taps
@@ -10,7 +13,15 @@
  * queue and the referee sees what was refused and the current state.
  */
 import { get, matchFrom, post } from "./api.js";
+import { btn, configure, h } from "./dom.js";
+import { kindOf } from "./entry.js";
 import { Queue } from "./queue.js";
+import * as duplex from "./disciplines/duplex.js";
+import * as freePyramid from "./disciplines/free_pyramid.js";
+import * as generic from "./disciplines/generic.js";
+
+// One renderer per discipline, by the view's `renderer`; any other is drawn by generic.js.
+const RENDERERS = { free_pyramid: freePyramid, duplex };
 
 const root = document.getElementById("referee");
 const T = JSON.parse(document.getElementById("referee-ui").textContent);
@@ -31,7 +42,7 @@ const RETRY_DELAYS_MS = [800, 1600, 3200, 5000];
 let match = null; // the last match the server sent
 let receivedAt = Date.now(); // when it was received: the clock counts on from there
 let sheet = null; // an open secondary panel: {kind, ...}
-let pick = { a: 0, b: 0, legal: 0 }; // counts chosen before a confirming tap
+let pick = {}; // values chosen before a confirming tap; never carried into another step
 let notice = null; // {text, kind}
 let sending = false; // a request of the queue is in flight
 let offline = !navigator.onLine; // the last attempt found no network
@@ -67,54 +78,7 @@ function locked() {
   return (sending && !offline) || !!(refused && queue.length);
 }
 
-function h(tag, props) {
-  let el = document.createElement(tag);
-  props = props || {};
-  Object.keys(props).forEach(function (k) {
-    let v = props[k];
-    if (v === null || v === undefined || v === false) {
-      return;
-    }
-    if (k === "class") {
-      el.className = v;
-    } else if (k === "text") {
-      el.textContent = v;
-    } else if (k === "onclick") {
-      el.addEventListener("click", v);
-    } else if (k === "disabled") {
-      el.disabled = true;
-    } else {
-      el.setAttribute(k, v === true ? "" : v);
-    }
-  });
-  for (let i = 2; i < arguments.length; i++) {
-    let c = arguments[i];
-    if (c === null || c === undefined || c === false) {
-      continue;
-    }
-    if (Array.isArray(c)) {
-      c.forEach(function (x) {
-        if (x) {
-          el.appendChild(typeof x === "string" ? document.createTextNode(x) : x);
-        }
-      });
-    } else {
-      el.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
-    }
-  }
-  return el;
-}
-
-function btn(label, action, onclick, extra) {
-  let props = { type: "button", class: "rbtn", "data-action": action, onclick: onclick };
-  Object.keys(extra || {}).forEach(function (k) {
-    props[k] = extra[k];
-  });
-  if (locked()) {
-    props.disabled = true;
-  }
-  return h("button", props, label);
-}
+configure({ locked, balls: T.balls });
 
 function name(side) {
   let p = match.players[side];
@@ -128,14 +92,17 @@ function judgeHolds() {
   return ME.role === "player" && !!judge.called && !closed;
 }
 
+function closed() {
+  return !!(match.state.finished || match.view.finished) || ["finished", "walkover", "void"].indexOf(match.status) >= 0;
+}
+
 function other(side) {
   return side === "a" ? "b" : "a";
 }
 
-
 // --- the match as the API sends it ---------------------------------------------------
 
-function normalise(m) {
+function normalise(m, previous) {
   const st = m.state || {};
   return {
     raw: m,
@@ -143,6 +110,9 @@ function normalise(m) {
     version: m.version,
     status: m.status,
     state: st,
+    view: m.view || {},
+    // A read without `entry` (an old page's poll) keeps the one it had for this version.
+    entry: m.entry || (previous && previous.version === m.version ? previous.entry : null),
     players: m.players || { a: m.player_a, b: m.player_b },
     head: m.head_start || (st.ruleset && st.ruleset.head_start) || { a: 0, b: 0 },
     table: m.table && typeof m.table === "object" ? m.table.number : m.table,
@@ -151,8 +121,16 @@ function normalise(m) {
   };
 }
 
+// The labels of the event types the entries have offered: another discipline's log lines.
+const typeLabels = {};
+
 function accept(m) {
-  match = normalise(m);
+  match = normalise(m, match);
+  ((match.entry && match.entry.kinds) || []).forEach((k) => {
+    if (k.key === k.type) {
+      typeLabels[k.type] = k.label;
+    }
+  });
   receivedAt = Date.now();
   queue.rememberMatch(m);
 }
@@ -173,7 +151,7 @@ function write(path, body) {
   queue.push(path, body);
   notice = null;
   sheet = null;
-  pick = { a: 0, b: 0, legal: 0 };
+  pick = {};
   render();
   flush();
 }
@@ -263,13 +241,14 @@ function discardQueue() {
 async function refresh() {
   let m = null;
   try {
-    m = await get(API);
+    // ?referee=1: the answer carries `entry`, what may be entered now.
+    m = await get(API + "?referee=1");
   } catch (e) {
     offline = true;
     render();
     return;
   }
-  if (m && !sending && !queue.length && (!match || m.version !== match.version || clockChanged(m))) {
+  if (m && !sending && !queue.length && (!match || m.version !== match.version || clockChanged(m) || !match.entry)) {
     accept(m);
     render();
   } else if (m) {
@@ -349,6 +328,46 @@ function restoreFocus(key, hadFocus) {
   }
 }
 
+function renderer() {
+  return RENDERERS[match.view.renderer] || generic;
+}
+
+/* What a renderer is given: the match, its view and entry, words, and the core's actions. */
+function context() {
+  return {
+    match,
+    st: match.state,
+    view: match.view,
+    entry: match.entry,
+    // Offline with taps queued, the entry is the last one heard: its bounds and finishing
+    // values may be out of date, so the server judges each tap when it gets it.
+    current: !(offline && queue.logWrites()),
+    T,
+    W,
+    ME,
+    t,
+    name,
+    other,
+    offline,
+    sheet,
+    pick,
+    render,
+    event,
+    shooter,
+    awaitingShown,
+    shooterSwitch,
+    sheetHead,
+    foulList,
+    moreRow,
+    openSheet(s) {
+      sheet = s;
+      pick = {};
+      render();
+    },
+    confirm,
+  };
+}
+
 function render() {
   if (!match) {
     return;
@@ -360,8 +379,11 @@ function render() {
   }
   const key = focusKey() || focusWanted;
   const hadFocus = app.contains(document.activeElement);
-  const view = h("div", { class: "ref" + (locked() ? " busy" : "") + (offline ? " offline" : "") });
-  view.appendChild(renderScore(st));
+  const ctx = context();
+  const r = renderer();
+  const view = h("div", { class: "ref" + (locked() ? " busy" : "") + (offline ? " offline" : ""),
+    "data-renderer": r === generic ? "generic" : match.view.renderer });
+  view.appendChild(r.board(ctx));
   view.appendChild(renderClock());
   if (offline || queue.length) {
     view.appendChild(renderQueueNotice());
@@ -373,18 +395,32 @@ function render() {
       refused ? h("button", { type: "button", class: "rbtn small", "data-action": "discard-queue", onclick: discardQueue },
         t("discard")) : null));
   }
-  if (st.to_spot > 0) {
-    view.appendChild(h("div", { class: "ref-spot", "data-to-spot": st.to_spot }, spotHint(st.to_spot)));
+  if (match.view.to_spot > 0 && match.view.spotting) {
+    view.appendChild(h("div", { class: "ref-spot", "data-to-spot": match.view.to_spot }, match.view.spotting));
   }
-  if (st.golden_ball) {
-    view.appendChild(h("div", { class: "ref-golden" }, t("golden_ball")));
-  }
+  (match.view.notices || []).forEach((text) => {
+    view.appendChild(h("div", { class: "ref-golden" }, text));
+  });
   if (judgeHolds()) {
     sheet = null;
     view.appendChild(h("section", { class: "ref-action ref-judge-wait", "data-judge-wait": "" },
       h("h2", { class: "ref-prompt" }, t("judge_coming"))));
+  } else if (st.finished) {
+    sheet = null;
+    view.appendChild(renderFinished(st));
+  } else if (sheet && sheet.kind === "confirm") {
+    view.appendChild(renderConfirm());
+  } else if (sheet && sheet.kind === "foul_event") {
+    view.appendChild(renderFoulEvent());
+  } else if (sheet && sheet.kind !== "forfeit") {
+    view.appendChild(r.sheet(ctx));
   } else {
-    view.appendChild(sheet && sheet.kind !== "forfeit" ? renderSheet(st) : renderAction(st));
+    view.appendChild(r.action(ctx));
+  }
+  // A renderer may add what reads best under the step (Duplex: the points of each frame).
+  const details = r.details ? r.details(ctx) : null;
+  if (details) {
+    view.appendChild(details);
   }
   view.appendChild(renderFooter(st));
   app.replaceChildren(view);
@@ -392,6 +428,65 @@ function render() {
     window.LuzaClock.scan(app);
   }
   restoreFocus(key, hadFocus);
+}
+
+/* A finished match never reopens: a mistake is fixed by the result correction. */
+function renderFinished(st) {
+  const winner = match.view.winner || st.winner;
+  const box = h("section", { class: "ref-action", "data-awaiting": "null" },
+    h("div", { class: "ref-finished" },
+      h("img", { class: "trophy", src: T.trophy, alt: "", width: "56", height: "56" }),
+      h("h2", null, t("winner", { name: name(winner) })),
+      h("p", { class: "muted" }, t("end_" + (match.view.end_reason || st.end_reason || "frames"))),
+      CORRECT_URL ? h("a", { class: "rbtn", href: CORRECT_URL, "data-action": "correct" }, t("correct_result")) : null));
+  // After the match: straight on to the next one called to this table.
+  if (root.dataset.tableUrl) {
+    box.appendChild(h("p", null, h("a", { class: "btn primary", href: root.dataset.tableUrl },
+      root.dataset.tableLabel)));
+  }
+  return box;
+}
+
+/* A tap that ends the match asks first; Cancel and Escape back out. */
+function confirm(question, ev) {
+  sheet = { kind: "confirm", question, ev, back: focusKey() };
+  render();
+  const yes = app.querySelector("[data-action=confirm-end]");
+  if (yes) {
+    yes.focus();
+  }
+}
+
+function renderConfirm() {
+  return h("section", { class: "ref-action sheet", "data-sheet": "confirm", role: "alertdialog",
+    "aria-labelledby": "confirm-q" },
+  h("h2", { class: "ref-prompt", id: "confirm-q" }, sheet.question),
+  h("div", { class: "ref-options two" },
+    btn(t("confirm"), "confirm-end", () => event(sheet.ev), { class: "rbtn danger", "aria-describedby": "confirm-q" }),
+    btn(t("cancel"), "cancel", closeSheet, { class: "rbtn" })));
+}
+
+/* A foul outside a shot: which one, then who committed it. */
+function renderFoulEvent() {
+  const box = h("section", { class: "ref-action sheet", "data-sheet": "foul_event" });
+  if (!sheet.code) {
+    box.appendChild(sheetHead(t("foul_outside")));
+    box.appendChild(foulList(T.event_fouls, (code) => {
+      sheet.code = code;
+      render();
+    }));
+    return box;
+  }
+  box.appendChild(sheetHead(T.foul_titles[sheet.code]));
+  box.appendChild(h("p", { class: "ref-label" }, t("who_fouled")));
+  const row = h("div", { class: "ref-options two" });
+  ["a", "b"].forEach((s) => {
+    row.appendChild(btn(name(s), "offender-" + s, () => {
+      event({ type: "foul", player: s, foul: sheet.code });
+    }, { class: "rbtn option" }));
+  });
+  box.appendChild(row);
+  return box;
 }
 
 function renderQueueNotice() {
@@ -428,97 +523,47 @@ function shooterSwitch(st) {
   return h("div", null, h("p", { class: "ref-label" }, t("at_table")), row);
 }
 
-function spotHint(n) {
-  return T.spot[n] || T.spot["16"];
-}
-
-function renderScore(st) {
-  var duplex = st.discipline === "duplex";
-  function side(s) {
-    var score = duplex ? plusOf(st, s) : st.score[s];
-    var sub = [];
-    if (!duplex && match.head[s]) {
-      sub.push(t("head_start", { n: match.head[s] }));
-    }
-    if (!duplex && st.debt && st.debt[s]) {
-      sub.push(t("debt", { n: st.debt[s] }));
-    }
-    if (duplex && st.frame === 3 && st.minus && st.minus[s]) {
-      sub.push(t("minus", { n: st.minus[s] }));
-    }
-    return h("div", { class: "ref-side" + (st.turn === s ? " turn" : ""), "data-side": s },
-      h("div", { class: "ref-name" }, name(s)),
-      h("div", { class: "ref-score", "data-score": s }, String(score)),
-      h("div", { class: "ref-sub" }, sub.join(" · ")));
-  }
-  var info = [];
-  if (duplex) {
-    info.push(t("frame_of", { n: st.frame }));
-    info.push(t("duplex_table", { a: st.table.a, b: st.table.b }));
-  } else {
-    if (st.ruleset && st.ruleset.frames_to_win > 1) {
-      info.push(t("frames", { a: st.frames.a, b: st.frames.b }));
-    }
-    info.push(t("to_win", { n: st.ruleset ? st.ruleset.balls_to_win : "" }));
-    info.push(t("on_table", { n: st.balls_on_table }));
-  }
-  return h("section", { class: "ref-board" },
-    h("div", { class: "ref-sides" }, side("a"), h("div", { class: "ref-colon" }, ":"), side("b")),
-    h("div", { class: "ref-info" }, info.join(" · ")));
-}
-
-function plusOf(st, s) {
-  if (st.final) {
-    return st.final[s];
-  }
-  var sum = 0;
-  (st.frame_points || []).forEach(function (fp) {
-    sum += fp[s] || 0;
-  });
-  return sum;
-}
-
 function renderClock() {
-  var c = match.clock || {};
-  var remaining = c.remaining_seconds;
+  let c = match.clock || {};
+  let remaining = c.remaining_seconds;
   if (remaining !== null && remaining !== undefined && c.running) {
     remaining = Math.max(0, remaining - (Date.now() - receivedAt) / 1000);
   }
   if (remaining === null || remaining === undefined) {
     return h("section", { class: "ref-clock off" }, t("no_clock"));
   }
-  var status = match.status;
-  var finished = match.state.finished || status === "finished" || status === "walkover";
+  const status = match.status;
+  const finished = match.state.finished || status === "finished" || status === "walkover";
   if (finished) {
     return h("section", { class: "ref-clock" },
       h("div", null, h("div", { class: "ref-clock-label" }, t("clock_played")),
         h("span", { class: "clock" }, window.LuzaClock.format(c.elapsed_seconds || 0))));
   }
-  var started = ["scheduled", "ready", "on_table"].indexOf(status) < 0;
-  var clockEl = h("span", {
+  let started = ["scheduled", "ready", "on_table"].indexOf(status) < 0;
+  let clockEl = h("span", {
     class: "clock" + (c.running ? "" : " paused"),
     "data-clock": "",
     "data-remaining": String(remaining),
     "data-running": c.running ? "1" : "0",
     "data-warn-below": "600",
   }, window.LuzaClock.format(remaining));
-  var control = null;
+  let control = null;
   if (!finished && !c.expired && !judgeHolds()) {
     if (c.running) {
-      control = btn(t("pause"), "clock-pause", function () {
+      control = btn(t("pause"), "clock-pause", () => {
         write("clock/", { action: "pause" });
       }, { class: "rbtn clockbtn" });
     } else if (started) {
-      control = btn(t("resume"), "clock-resume", function () {
+      control = btn(t("resume"), "clock-resume", () => {
         write("clock/", { action: "resume" });
       }, { class: "rbtn clockbtn primary" });
     } else {
-      control = btn(t("start"), "clock-start", function () {
+      control = btn(t("start"), "clock-start", () => {
         write("clock/", { action: "start" });
       }, { class: "rbtn clockbtn primary" });
     }
   }
-  var label = c.running ? t("clock_running") : started ? t("clock_paused") : t("clock_not_started");
+  let label = c.running ? t("clock_running") : started ? t("clock_paused") : t("clock_not_started");
   if (offline) {
     label += " · " + t("clock_offline");
   }
@@ -526,178 +571,18 @@ function renderClock() {
     h("div", null, h("div", { class: "ref-clock-label" }, label), clockEl), control);
 }
 
-function numbers(max, action, onpick, opts) {
-  opts = opts || {};
-  var from = opts.from || 0;
-  var grid = h("div", { class: "numpad", role: "group", "aria-label": opts.label || "" });
-  for (var n = from; n <= max; n++) {
-    (function (n) {
-      var label = n === 0 && opts.zero ? opts.zero : String(n);
-      var cls = "rbtn num" + (opts.selected === n ? " selected" : "") + (n === 0 && opts.zero ? " zero" : "");
-      grid.appendChild(btn(label, action, function () {
-        onpick(n);
-      }, { class: cls, "data-n": String(n), "aria-label": numberName(n, opts), "aria-pressed": opts.selected === undefined ? null : String(opts.selected === n) }));
-    })(n);
-  }
-  return grid;
-}
 
-/* What a number button does, said in full: «3 шара — Алексеев», «2 дурака — Алексеев». */
-function numberName(n, opts) {
-  const what = n === 0 && opts.zero ? opts.zero : ((opts.unit || T.balls)[n] || String(n));
-  return opts.who ? what + " — " + opts.who : what;
-}
-
-function prompt(text, who) {
-  return h("h2", { class: "ref-prompt" }, who ? h("span", { class: "who" }, who) : null, who ? " " : null, text);
-}
-
-function renderAction(st) {
-  var awaiting = awaitingShown(st);
-  var box = h("section", { class: "ref-action", "data-awaiting": String(awaiting) });
-  var p = shooter(st);
-  var duplex = st.discipline === "duplex";
-  if (st.finished) {
-    box.appendChild(h("div", { class: "ref-finished" },
-      h("img", { class: "trophy", src: T.trophy, alt: "", width: "56", height: "56" }),
-      h("h2", null, t("winner", { name: name(st.winner) })),
-      h("p", { class: "muted" }, t("end_" + (st.end_reason || "frames"))),
-      // A finished match never reopens: a mistake is fixed by the result correction.
-      CORRECT_URL ? h("a", { class: "rbtn", href: CORRECT_URL, "data-action": "correct" }, t("correct_result")) : null));
-    // After the match: straight on to the next one called to this table.
-    if (root.dataset.tableUrl) {
-      box.appendChild(h("p", null, h("a", { class: "btn primary", href: root.dataset.tableUrl },
-        root.dataset.tableLabel)));
-    }
-    return box;
-  }
-  if (offline && (awaiting === "break" || awaiting === "shot")) {
-    box.appendChild(shooterSwitch(st));
-  }
-  switch (awaiting) {
-    case "break":
-      box.appendChild(prompt(t("breaks"), name(p)));
-      if (duplex) {
-        box.appendChild(colourPick(st));
-        box.appendChild(h("div", { class: "ref-row" },
-          btn(t("legal_break"), "break-legal", function () {
-            event({ type: "break", player: p, legal: true, pocketed: { a: pick.a, b: pick.b } });
-          }, { class: "rbtn primary wide" }),
-          btn(t("illegal_break"), "break-illegal", function () {
-            event({ type: "break", player: p, legal: false, pocketed: { a: pick.a, b: pick.b } });
-          }, { class: "rbtn danger wide" })));
-      } else {
-        box.appendChild(h("p", { class: "ref-label" }, t("break_pocketed")));
-        box.appendChild(numbers(st.balls_on_table, "break", function (n) {
-          event({ type: "break", player: p, legal: true, pocketed: n });
-        }, { who: name(p), label: t("break_pocketed") }));
-        box.appendChild(h("div", { class: "ref-row" },
-          btn(t("illegal_break") + " (" + t("rule_illegal_break") + ")", "break-illegal", function () {
-            sheet = { kind: "illegal_break" };
-            render();
-          }, { class: "rbtn danger wide" })));
-      }
-      box.appendChild(moreRow(st, false));
-      break;
-    case "shot":
-      box.appendChild(prompt(t("shoots"), name(p)));
-      if (duplex) {
-        box.appendChild(colourPick(st));
-        box.appendChild(h("div", { class: "ref-row" },
-          btn(t("miss"), "miss", function () {
-            event({ type: "shot", player: p, pocketed: { a: 0, b: 0 } });
-          }, { class: "rbtn wide" }),
-          btn(t("record_shot"), "shot", function () {
-            event({ type: "shot", player: p, pocketed: { a: pick.a, b: pick.b } });
-          }, { class: "rbtn primary wide", disabled: pick.a + pick.b === 0 })));
-      } else {
-        box.appendChild(h("p", { class: "ref-label" }, t("pocketed_legally")));
-        box.appendChild(numbers(st.balls_on_table, "pot", function (n) {
-          event({ type: "shot", player: p, pocketed: n });
-        }, { zero: t("miss"), who: name(p), label: t("pocketed_legally") }));
-      }
-      box.appendChild(moreRow(st, true));
-      break;
-    case "choice":
-      box.appendChild(prompt(t("chooses"), name(p)));
-      box.appendChild(h("p", { class: "ref-label" }, t("after_foul_of", { name: name(st.offender || other(p)) })));
-      box.appendChild(optionList(st.options, "choice", p));
-      box.appendChild(moreRow(st, false));
-      break;
-    case "rerack":
-      box.appendChild(prompt(t("rerack_prompt"), name(p)));
-      box.appendChild(optionList(st.options, "rerack", p));
-      box.appendChild(moreRow(st, false));
-      break;
-    case "penalty_removal":
-      box.appendChild(prompt(t("removes"), name(p)));
-      var row = h("div", { class: "ref-options" });
-      ["a", "b"].forEach(function (c) {
-        row.appendChild(btn(h("span", null, h("strong", null, t("colour_of", { name: name(c) })),
-          h("small", null, t("on_table", { n: st.table[c] }))), "removal-" + c, function () {
-          event({ type: "penalty_removal", player: p, colour: c });
-        }, { class: "rbtn option", disabled: !st.table[c] }));
-      });
-      box.appendChild(row);
-      break;
-    case "choose_breaker":
-      box.appendChild(prompt(t("choose_breaker"), name(p)));
-      var r2 = h("div", { class: "ref-options" });
-      ["a", "b"].forEach(function (c) {
-        r2.appendChild(btn(name(c), "breaker-" + c, function () {
-          event({ type: "choose_breaker", player: p, breaker: c });
-        }, { class: "rbtn option" }));
-      });
-      box.appendChild(r2);
-      break;
-    default:
-      box.appendChild(h("p", null, t("waiting")));
-  }
-  return box;
-}
-
-function colourPick(st) {
-  var wrap = h("div", { class: "ref-colours" });
-  ["a", "b"].forEach(function (c) {
-    wrap.appendChild(h("p", { class: "ref-label" }, t("pocketed_colour", { name: name(c) })));
-    wrap.appendChild(numbers(st.table[c], "colour-" + c, function (n) {
-      pick[c] = n;
-      render();
-    }, { selected: pick[c], label: t("pocketed_colour", { name: name(c) }) }));
-  });
-  return wrap;
-}
-
-function optionList(options, type, p) {
-  var list = h("div", { class: "ref-options" });
-  (options || []).forEach(function (o) {
-    list.appendChild(btn(h("span", null, h("strong", null, T.options[o] || o),
-      T.option_hints[o] ? h("small", null, T.option_hints[o]) : null), type + "-" + o, function () {
-      event({ type: type, player: p, option: o });
-    }, { class: "rbtn option" + (o === "play" || o === "full" ? " primary" : "") }));
-  });
-  return list;
-}
-
-function moreRow(st, shot) {
-  var row = h("div", { class: "ref-more" });
-  if (shot && T.rules && T.rules.fool_button) {  // the rules in force say whether fools count
-    row.appendChild(btn(t("fool"), "open-fool", function () {
-      sheet = { kind: "fool" };
-      pick.legal = 0;
+/* The row under the main step: the renderer's own buttons, then a foul outside a shot when
+ * the entry offers one. */
+function moreRow(buttons) {
+  const row = h("div", { class: "ref-more" }, buttons || []);
+  if (!match.entry || kindOf(match.entry, "foul")) {
+    row.appendChild(btn(t("foul_outside"), "open-foul-event", () => {
+      sheet = { kind: "foul_event" };
+      pick = {};
       render();
     }, { class: "rbtn" }));
   }
-  if (shot) {
-    row.appendChild(btn(t("foul"), "open-foul", function () {
-      sheet = { kind: "foul" };
-      render();
-    }, { class: "rbtn warn" }));
-  }
-  row.appendChild(btn(t("foul_outside"), "open-foul-event", function () {
-    sheet = { kind: "foul_event" };
-    render();
-  }, { class: "rbtn" }));
   return row;
 }
 
@@ -706,89 +591,13 @@ function sheetHead(title) {
     btn(t("cancel"), "cancel", closeSheet, { class: "rbtn small ghost" }));
 }
 
-function renderSheet(st) {
-  var box = h("section", { class: "ref-action sheet", "data-sheet": sheet.kind });
-  var p = st.turn;
-  var max = st.discipline === "duplex" ? st.table.a + st.table.b : st.balls_on_table;
-  if (sheet.kind === "illegal_break") {
-    box.appendChild(sheetHead(t("illegal_break") + " — " + name(p)));
-    box.appendChild(h("p", { class: "ref-label" }, t("illegal_break_balls")));
-    box.appendChild(numbers(max, "illegal-break-n", function (n) {
-      event({ type: "break", player: p, legal: false, pocketed: n });
-    }, { who: name(p), label: t("illegal_break_balls") }));
-  } else if (sheet.kind === "fool") {
-    box.appendChild(sheetHead(t("fool") + " — " + name(p)));
-    box.appendChild(h("p", { class: "ref-label" }, t("fool_legal_too")));
-    box.appendChild(numbers(Math.max(0, max - 1), "fool-legal", function (n) {
-      pick.legal = n;
-      render();
-    }, { selected: pick.legal, who: name(p), label: t("fool_legal_too") }));
-    box.appendChild(h("p", { class: "ref-label" }, t("fool_count")));
-    box.appendChild(numbers(max - pick.legal, "fools", function (n) {
-      event({ type: "shot", player: p, pocketed: pick.legal, fools: n });
-    }, { from: 1, unit: T.fools, who: name(p), label: t("fool_count") }));
-  } else if (sheet.kind === "foul") {
-    if (!sheet.code) {
-      box.appendChild(sheetHead(t("foul") + " — " + name(p)));
-      box.appendChild(foulList(T.shot_fouls, function (code) {
-        sheet.code = code;
-        if (st.discipline === "duplex" && code !== "ball_off_table") {
-          // Duplex: the pocketed colours were picked on the main screen.
-          event({ type: "shot", player: p, pocketed: { a: pick.a, b: pick.b }, foul: code });
-          return;
-        }
-        render();
-      }));
-    } else {
-      var off = sheet.code === "ball_off_table";
-      box.appendChild(sheetHead(T.foul_titles[sheet.code]));
-      box.appendChild(h("p", { class: "ref-label" }, off ? t("off_table_count") : t("foul_balls")));
-      box.appendChild(numbers(max, "foul-n", function (n) {
-        var ev = { type: "shot", player: p, foul: off ? null : sheet.code };
-        if (off) {
-          ev.off_table = n;
-          ev.foul = "ball_off_table";
-        }
-        if (st.discipline === "duplex") {
-          ev.pocketed = { a: pick.a, b: pick.b };
-          ev.off_table = n;
-        } else if (!off) {
-          ev.pocketed = n;
-        }
-        event(ev);
-      }, { from: off ? 1 : 0, who: name(p), label: off ? t("off_table_count") : t("foul_balls") }));
-    }
-  } else if (sheet.kind === "foul_event") {
-    if (!sheet.code) {
-      box.appendChild(sheetHead(t("foul_outside")));
-      box.appendChild(foulList(T.event_fouls, function (code) {
-        sheet.code = code;
-        render();
-      }));
-    } else {
-      box.appendChild(sheetHead(T.foul_titles[sheet.code]));
-      box.appendChild(h("p", { class: "ref-label" }, t("who_fouled")));
-      var row = h("div", { class: "ref-options two" });
-      ["a", "b"].forEach(function (s) {
-        row.appendChild(btn(name(s), "offender-" + s, function () {
-          event({ type: "foul", player: s, foul: sheet.code });
-        }, { class: "rbtn option" }));
-      });
-      box.appendChild(row);
-    }
-  }
-  return box;
-}
-
+/* Fouls as buttons: a short name and the clause; the rule's exact text behind a tap. */
 function foulList(fouls, onpick) {
-  var list = h("div", { class: "foul-list" });
-  fouls.forEach(function (f) {
-    // A short name and the clause on the button; the rule's exact text behind a tap.
+  const list = h("div", { class: "foul-list" });
+  fouls.forEach((f) => {
     list.appendChild(btn(h("span", null,
       h("span", { class: "foul-title" }, h("strong", null, f.title), " ", h("span", { class: "rule" }, f.rule))),
-      "foul-" + f.code, function () {
-      onpick(f.code);
-    }, { class: "rbtn foul", "data-code": f.code }));
+    "foul-" + f.code, () => onpick(f.code), { class: "rbtn foul", "data-code": f.code }));
     if (f.quote) {
       list.appendChild(h("details", { class: "foul-quote", "data-quote": f.code },
         h("summary", null, t("rule_text") + " " + f.rule),
@@ -809,85 +618,87 @@ function describe(entry) {
   if (entry.kind === "undo") {
     return t("ev_undo", { seq: (entry.event || {}).seq });
   }
-  var ev = entry.event || {};
-  var who = ev.player ? name(ev.player) : "";
-  var n = count(ev.pocketed);
+  const ev = entry.event || {};
+  const who = ev.player ? name(ev.player) : "";
+  const n = count(ev.pocketed);
   switch (ev.type) {
     case "break":
       if (ev.legal === false) {
-        return t("ev_break_illegal", { who: who });
+        return t("ev_break_illegal", { who });
       }
-      return n ? t("ev_break", { who: who, balls: T.balls[n] || n }) : t("ev_break_none", { who: who });
-    case "shot":
+      return n ? t("ev_break", { who, balls: T.balls[n] || n }) : t("ev_break_none", { who });
+    case "shot": {
       if (ev.foul || ev.off_table) {
-        return t("ev_foul", { who: who, foul: T.foul_titles[ev.foul || "ball_off_table"] });
+        return t("ev_foul", { who, foul: T.foul_titles[ev.foul || "ball_off_table"] });
       }
-      var parts = [];
+      const parts = [];
       if (n) {
         parts.push(T.balls[n] || n);
       }
       if (ev.fools) {
         parts.push(T.fools[ev.fools] || ev.fools);
       }
-      return parts.length ? who + ": " + parts.join(", ") : t("ev_miss", { who: who });
+      return parts.length ? who + ": " + parts.join(", ") : t("ev_miss", { who });
+    }
     case "foul":
-      return t("ev_foul", { who: who, foul: T.foul_titles[ev.foul] || ev.foul });
+      return t("ev_foul", { who, foul: T.foul_titles[ev.foul] || ev.foul });
     case "choice":
     case "rerack":
       return who + ": " + (T.options[ev.option] || ev.option);
     case "penalty_removal":
-      return t("ev_removal", { who: who, colour: name(ev.colour) });
+      return t("ev_removal", { who, colour: name(ev.colour) });
     case "choose_breaker":
-      return t("ev_breaker", { who: who, breaker: name(ev.breaker) });
+      return t("ev_breaker", { who, breaker: name(ev.breaker) });
     case "time_expired":
       return t("ev_time");
     case "forfeit":
-      return t("ev_forfeit", { who: who });
-    default:
-      return ev.type || "";
+      return t("ev_forfeit", { who });
+    default: {
+      // Another discipline's event: named as an entry named its kind.
+      return (who ? who + ": " : "") + (typeLabels[ev.type] || ev.type || "");
+    }
   }
 }
 
 function renderFooter(st) {
-  var foot = h("section", { class: "ref-foot" });
-  var closed = st.finished || ["finished", "walkover", "void"].indexOf(match.status) >= 0;
-  var inForce = match.events.some(function (e) {
-    return e.kind === "event" && !e.undone;
-  });
+  const foot = h("section", { class: "ref-foot" });
+  const over = closed();
+  const inForce = match.events.some((e) => e.kind === "event" && !e.undone);
   // A finished match is corrected by the organiser, not undone (the API says so too).
-  var undoable = !closed && !judgeHolds() && (inForce || match.version > match.events.length);
-  foot.appendChild(btn("↶ " + t("undo"), "undo", function () {
+  const undoable = !over && !judgeHolds() && (inForce || match.version > match.events.length);
+  foot.appendChild(btn("↶ " + t("undo"), "undo", () => {
     write("undo/", {});
   }, { class: "rbtn undo", disabled: !undoable }));
-  if (!closed && !judgeHolds()) {
-    foot.appendChild(btn(t("forfeit"), "forfeit", function () {
+  if (!over && !judgeHolds()) {
+    foot.appendChild(btn(t("forfeit"), "forfeit", () => {
       sheet = { kind: "forfeit" };
+      pick = {};
       render();
     }, { class: "rbtn ghost small" }));
   }
-  var judge = match.raw.judge || {};
-  if (!closed) {
+  const judge = match.raw.judge || {};
+  if (!over) {
     if (judge.called) {
       foot.appendChild(h("div", { class: "ref-judge", role: "status" }, t("judge_called")));
     } else {
-      foot.appendChild(btn(t("call_judge"), "judge-call", function () {
+      foot.appendChild(btn(t("call_judge"), "judge-call", () => {
         write("judge/", { action: "call" });
       }, { class: "rbtn ghost small" }));
     }
   }
-  if (sheet && sheet.kind === "forfeit") {
+  if (sheet && sheet.kind === "forfeit" && !over) {
     foot.appendChild(renderConcede());
   }
-  var evs = match.events.slice(-6).reverse();
+  const evs = match.events.slice(-6).reverse();
   if (evs.length || queue.length) {
-    var list = h("ol", { class: "events ref-events" });
+    const list = h("ol", { class: "events ref-events" });
     // Taps not yet sent, newest first, with the key the server will know them by.
-    queue.items.slice().reverse().forEach(function (item) {
+    queue.items.slice().reverse().forEach((item) => {
       list.appendChild(h("li", { class: "pending", "data-key": item.key },
         h("span", { class: "t" }, "…"),
         h("span", null, describeItem(item), " ", h("small", null, t("pending") + " · " + item.key.slice(0, 8)))));
     });
-    evs.forEach(function (e) {
+    evs.forEach((e) => {
       list.appendChild(h("li", { class: e.undone ? "undone" : "" }, h("span", { class: "t" }, "#" + e.seq),
         h("span", null, describe(e))));
     });
@@ -897,26 +708,31 @@ function renderFooter(st) {
   return foot;
 }
 
-/* Conceding ends the match: pick who, then confirm; Cancel and Escape back out. */
+/* Conceding ends the match: pick who, then confirm (the entry's question); Cancel and Escape
+ * back out. */
 function renderConcede() {
-  var box = h("div", { class: "ref-options two forfeit", "data-sheet": "forfeit" });
+  const box = h("div", { class: "ref-options two forfeit", "data-sheet": "forfeit" });
+  const kind = kindOf(match.entry, "forfeit");
+  const choices = kind && kind.fields[0] ? kind.fields[0].choices : [];
   if (sheet.side) {
-    var who = name(sheet.side);
-    box.appendChild(h("p", { class: "ref-label", id: "concede-q" }, t("concede_confirm", { name: who })));
-    box.appendChild(btn(t("confirm"), "concede-confirm", function () {
+    const who = name(sheet.side);
+    const c = choices.find((x) => x.value === sheet.side);
+    const question = c && c.confirm ? c.confirm : t("concede_confirm", { name: who });
+    box.appendChild(h("p", { class: "ref-label", id: "concede-q" }, question));
+    box.appendChild(btn(t("confirm"), "concede-confirm", () => {
       event({ type: "forfeit", player: sheet.side });
     }, { class: "rbtn danger", "aria-describedby": "concede-q" }));
     box.appendChild(btn(t("cancel"), "concede-cancel", closeSheet, { class: "rbtn" }));
     return box;
   }
-  box.appendChild(h("p", { class: "ref-label" }, t("who_concedes")));
+  box.appendChild(h("p", { class: "ref-label" }, kind && kind.fields[0] && kind.fields[0].prompt ? kind.fields[0].prompt : t("who_concedes")));
   // A player concedes only for themselves; a referee or an organiser records either.
-  var slots = ME.role === "player" && ME.slot ? [ME.slot] : ["a", "b"];
-  slots.forEach(function (s) {
-    box.appendChild(btn(ME.role === "player" ? t("concede_self") : name(s), "concede-" + s, function () {
+  const slots = ME.role === "player" && ME.slot ? [ME.slot] : ["a", "b"];
+  slots.forEach((s) => {
+    box.appendChild(btn(ME.role === "player" ? t("concede_self") : name(s), "concede-" + s, () => {
       sheet = { kind: "forfeit", side: s };
       render();
-      var yes = app.querySelector("[data-action=concede-confirm]");
+      const yes = app.querySelector("[data-action=concede-confirm]");
       if (yes) {
         yes.focus();
       }
@@ -926,12 +742,23 @@ function renderConcede() {
   return box;
 }
 
+/* Any sheet closes with Cancel or Escape; the focus goes back to what opened it. */
 function closeSheet() {
-  var opener = sheet && sheet.kind === "forfeit" ? "forfeit" : null;
+  const was = sheet;
   sheet = null;
-  pick.legal = 0;
+  pick = {};
   render();
-  var el = app.querySelector(opener ? "[data-action=" + opener + "]" : ".ref-action [data-action]:not(:disabled)");
+  let el = null;
+  if (was && was.kind === "forfeit") {
+    el = app.querySelector("[data-action=forfeit]");
+  } else if (was && was.back) {
+    let sel = `[data-action="${was.back.action}"]`;
+    if (was.back.n !== null) {
+      sel += `[data-n="${was.back.n}"]`;
+    }
+    el = app.querySelector(sel);
+  }
+  el = el || app.querySelector(".ref-action [data-action]:not(:disabled)");
   if (el) {
     el.focus();
   }

@@ -70,7 +70,7 @@ class RatingListView(APIView):
 
     @extend_schema(
         parameters=[sp.RatingQuerySerializer, *PAGE_PARAMETERS],
-        responses={200: sp.RatingRowSerializer(many=True), **_errors(400)},
+        responses={200: sp.RatingPageSerializer, **_errors(400)},
         description="Everyone with a rating, with the place in the whole list and the change "
         "over the last 30 days; search folds case and yo/ye; paginated (limit, offset).",
     )

@@ -309,7 +309,7 @@ class TournamentWriteSerializer(StrictSerializer):
         choices=[],
         required=False,
         allow_blank=True,
-        help_text="free_pyramid_30, duplex, llb_frames_8",
+        help_text=", ".join(PRESETS),
     )
     name = serializers.CharField(max_length=200)
     date = serializers.DateField()

@@ -24,6 +24,15 @@ class RatingRowSerializer(PlayerBriefSerializer):
     change_30_days = serializers.IntegerField(source="change")
 
 
+class RatingPageSerializer(serializers.Serializer):
+    """One page of the rating list (limit/offset pagination)."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = RatingRowSerializer(many=True)
+
+
 class RatingQuerySerializer(serializers.Serializer):
     search = serializers.CharField(required=False, allow_blank=True, max_length=100, default="")
     city = serializers.CharField(required=False, allow_blank=True, max_length=100, default="")

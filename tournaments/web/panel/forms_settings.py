@@ -12,9 +12,10 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 import rules
+from matches.wording import discipline_label
 from tournaments.algorithms import handicap
 from tournaments.models import Tournament
-from tournaments.regulation import DISCIPLINES, HANDICAP_TITLES
+from tournaments.regulation import HANDICAP_TITLES
 from tournaments.services.setup import SETTINGS_FIELDS, STAGE_KEYS
 
 # Per-match or set elsewhere: not on this page's ruleset form.
@@ -314,7 +315,7 @@ def _differs(current: Any, new: Any) -> bool:
 
 
 def _rule_discipline(slug: str) -> Any:
-    return DISCIPLINES.get(slug, slug)
+    return discipline_label(slug)
 
 
 def _handicap_title(slug: str) -> Any:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -18,15 +19,16 @@ from tournaments.web.shared.panel import PanelMixin
 STYLESHEET = "css/print.css"
 
 
-class PrintView(PanelMixin, View):
+class PrintView(PanelMixin, View, ABC):
     """GET the printout; `pdf` (set in the URL conf) answers it as a PDF."""
 
     template = ""
     name = ""
     pdf = False
 
+    @abstractmethod
     def context(self) -> dict[str, Any]:
-        raise NotImplementedError
+        """What the printout's template shows."""
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         tournament = self.get_tournament()

@@ -18,14 +18,14 @@ from django.views.decorators.http import require_GET
 
 from matches import selectors as match_selectors
 from matches.models import Match
-from matches.selectors import group_results, score_summary
+from matches.selectors import discipline_of, group_results
 from tournaments import access, selectors
 from tournaments.models import Registration, Tournament
 from tournaments.presentation import bracket_shown, group_results_shown, names_of, standings_shown
 from tournaments.regulation import fee_lines, regulation
 from tournaments.web.shared import http_cache
 from tournaments.web.shared.pages import live_response, tournament_live_etag, visible_tournament
-from tournaments.web.shared.scoreboard import clock_view, score_view
+from tournaments.web.shared.scoreboard import clock_view, score_view, shown
 
 # --- live responses ------------------------------------------------------------------------
 
@@ -42,21 +42,27 @@ def live_matches(tournament: Tournament) -> list[dict[str, Any]]:
 
 
 def with_live_scores(tournament: Tournament, bracket: dict[str, Any]) -> None:
-    """The bracket's cards of matches being played show their current score (one query)."""
+    """The bracket's cards of matches being played show their current score and frame, as
+    the discipline's view has them (one query)."""
     live = {
-        pk: score_summary(state).get("score") or {}
+        pk: shown(discipline_of(state).state_view(state), {})
         for pk, state in Match.objects.filter(
             tournament=tournament, status__in=(Match.Status.RUNNING, Match.Status.PAUSED)
         ).values_list("pk", "state")
+        if state
     }
     if not live:
         return
     for stage in bracket["stages"]:
         for rnd in stage["rounds"]:
             for m in rnd["matches"]:
-                score = live.get(m["id"])
-                if score:
-                    m["live_score"] = score
+                view = live.get(m["id"])
+                if view is None or (view["score"]["a"] is None and view["score"]["b"] is None):
+                    continue
+                m["live_score"] = view["score"]
+                m["live_label"] = view["score_label"]
+                m["live_frame"] = view["frame"]["text"]
+                m["live_line"] = " · ".join(view["lines"])
 
 
 # --- the regulation in words ---------------------------------------------------------------

@@ -4,6 +4,7 @@ back, the confirmation of a destructive action, and a service's refusal in words
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any
 
 from django.contrib import messages
@@ -75,14 +76,15 @@ class PanelMixin(permissions.OrganiserRequiredMixin):
         )
 
 
-class PanelAction(PanelMixin, View):
+class PanelAction(PanelMixin, View, ABC):
     """POST one action, then back to where the organiser was (or `default_next`)."""
 
     http_method_names = ["post"]
     default_next = "panel-tournament"
 
+    @abstractmethod
     def act(self, request: HttpRequest) -> str | None:
-        raise NotImplementedError
+        """The action itself; a message for the organiser, or None."""
 
     def next_url(self) -> str:
         wanted = self.request.POST.get("next", "")

@@ -4,7 +4,7 @@ the score, the clock, the last events in words."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
@@ -38,32 +38,55 @@ def clock_view(match: Match, now: Any = None) -> dict[str, Any]:
     }
 
 
-def score_view(match: Match) -> dict[str, Any]:
-    """Scores for a scoreboard: the current frame (head start included) and frames won;
-    the final score once finished."""
+def shown(value: Any, names: dict[str, str]) -> Any:
+    """A state view (or any part of it) with every text of the rules put into words in the
+    active language, players' references by name: what a template prints."""
+    if isinstance(value, dict):
+        if isinstance(value.get("msgid"), str) and isinstance(value.get("params"), dict):
+            return wording.say(value, names)  # type: ignore[arg-type]
+        return {key: shown(item, names) for key, item in value.items()}
+    if isinstance(value, list):
+        return [shown(item, names) for item in value]
+    return value
+
+
+def state_view(match: Match, names: dict[str, str] | None = None) -> dict[str, Any]:
+    """What every page shows of the match: its discipline's view (rules' StateView) of the
+    state readers are shown (selectors.result_state), its texts in words. One source: the
+    pages do not compute a discipline's figures themselves."""
+    state = selectors.result_state(match)
+    view = selectors.discipline_of(state, match.ruleset).state_view(state)
+    return cast(dict[str, Any], shown(view, names if names is not None else names_of(match)))
+
+
+def score_view(match: Match, names: dict[str, str] | None = None) -> dict[str, Any]:
+    """Scores for a scoreboard, from the discipline's view (`view`): the headline numbers
+    (the final score once finished), frames won, whose turn; the view's parts for the
+    shared renderer (templates/matches/_state_view.html)."""
     # Once there is a result, the state shown is that result (selectors.result_state): a
     # corrected score or a walkover, not what the table's log folds to.
-    state = selectors.result_state(match)
-    summary = selectors.match_score_summary(match, state)
-    score = summary["score"] or {"a": match.score_a, "b": match.score_b}
-    ruleset = state.get("ruleset") or match.ruleset or {}
-    head = ruleset.get("head_start") or {}
-    frames_to_win = ruleset.get("frames_to_win", 1)
-    if frames_to_win and frames_to_win > 1 and summary["frames"] and winning_slot(match):
-        # A match of frames that is over reads as the frames won, as the bracket shows it.
-        score = summary["frames"]
+    view = state_view(match, names)
+    score = view["score"]
+    if match.status in selectors.WITH_RESULT and match.winner_id and match.score_a is None:
+        score = {"a": None, "b": None}  # a walkover without a score shows none
+    elif score.get("a") is None and score.get("b") is None:
+        score = {"a": match.score_a, "b": match.score_b}
     return {
+        "view": view,
         "score": score,
-        "frames": summary["frames"] if frames_to_win and frames_to_win > 1 else None,
-        "frames_to_win": frames_to_win,
-        "balls_to_win": ruleset.get("balls_to_win"),
-        "head": {"a": head.get("a", 0), "b": head.get("b", 0)},
-        "duplex": state.get("discipline") == "duplex",
-        "turn": state.get("turn"),
-        "golden_ball": state.get("golden_ball", False),
-        "on_table": state.get("balls_on_table"),
-        "frame": state.get("frame"),
-        "rack": state.get("rack"),
+        "score_label": view["score_label"],
+        "frames": view["frames"],
+        "turn": view["turn"],
+        "head": {
+            p: next(
+                (f["value"] for f in view["players"][p]["facts"] if f["key"] == "head_start"), 0
+            )
+            for p in ("a", "b")
+        },
+        "head_start": view["features"]["head_start"],
+        "on_table": view["table"]["balls"],
+        "frame": view["frame"]["number"],
+        "rack": view["frame"]["rack"],
     }
 
 
@@ -105,7 +128,7 @@ def scoreboard_context(match: Match) -> dict[str, Any]:
         "stage_label": stage_label(match),
         "match_title": match_title(match),
         "names": names,
-        "s": score_view(match),
+        "s": score_view(match, names),
         "clock": clock_view(match),
         "winner": winning_slot(match),
         "events": described_events(match, names, SCOREBOARD_EVENTS),

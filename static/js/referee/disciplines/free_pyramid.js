@@ -1,0 +1,145 @@
+/* Free pyramid (and its regulation's variants): a number pad per question. The numbers go up
+ * to the balls on the table as the server last said; offline, taps are queued and the
+ * referee says who is at the table. A ball that ends the match (the entry's `finishing`)
+ * asks to confirm. */
+import { btn, h, numbers, prompt } from "../dom.js";
+import { bound, board as viewBoard, ends, field, kindOf } from "../entry.js";
+
+export function board(ctx) {
+  return viewBoard(ctx);
+}
+
+/* The highest count of a kind's field as the entry bounds it (with the others as picked);
+ * the balls on the table when the entry is not for this step (offline, taps queued). */
+function most(ctx, key, name, values) {
+  const kind = kindOf(ctx.entry, key);
+  const f = kind ? field(kind, name) : null;
+  return f ? bound(kind, f, values || {}) : ctx.st.balls_on_table;
+}
+
+/* Send a count of a kind; confirm first when the engine says it ends the match. */
+function sendCount(ctx, key, n, ev) {
+  const kind = kindOf(ctx.entry, key);
+  if (ctx.current && kind && ends(kind, { pocketed: n })) {
+    ctx.confirm(ctx.t("ends_confirm"), ev);
+  } else {
+    ctx.event(ev);
+  }
+}
+
+export function action(ctx) {
+  const { st, t, name } = ctx;
+  const awaiting = ctx.awaitingShown(st);
+  const box = h("section", { class: "ref-action", "data-awaiting": String(awaiting) });
+  const p = ctx.shooter(st);
+  if (ctx.offline && (awaiting === "break" || awaiting === "shot")) {
+    box.appendChild(ctx.shooterSwitch(st));
+  }
+  switch (awaiting) {
+    case "break":
+      box.appendChild(prompt(t("breaks"), name(p)));
+      box.appendChild(h("p", { class: "ref-label" }, t("break_pocketed")));
+      box.appendChild(numbers(most(ctx, "break", "pocketed"), "break", (n) => {
+        sendCount(ctx, "break", n, { type: "break", player: p, legal: true, pocketed: n });
+      }, { who: name(p), label: t("break_pocketed") }));
+      box.appendChild(h("div", { class: "ref-row" },
+        btn(t("illegal_break") + " (" + t("rule_illegal_break") + ")", "break-illegal", () => {
+          ctx.openSheet({ kind: "illegal_break" });
+        }, { class: "rbtn danger wide" })));
+      box.appendChild(ctx.moreRow([]));
+      break;
+    case "shot":
+      box.appendChild(prompt(t("shoots"), name(p)));
+      box.appendChild(h("p", { class: "ref-label" }, t("pocketed_legally")));
+      box.appendChild(numbers(most(ctx, "shot", "pocketed"), "pot", (n) => {
+        sendCount(ctx, "shot", n, { type: "shot", player: p, pocketed: n });
+      }, { zero: t("miss"), who: name(p), label: t("pocketed_legally") }));
+      box.appendChild(ctx.moreRow(shotButtons(ctx)));
+      break;
+    case "choice":
+      box.appendChild(prompt(t("chooses"), name(p)));
+      box.appendChild(h("p", { class: "ref-label" }, t("after_foul_of", { name: name(st.offender || ctx.other(p)) })));
+      box.appendChild(optionList(ctx, st.options, "choice", p));
+      box.appendChild(ctx.moreRow([]));
+      break;
+    case "rerack":
+      box.appendChild(prompt(t("rerack_prompt"), name(p)));
+      box.appendChild(optionList(ctx, st.options, "rerack", p));
+      box.appendChild(ctx.moreRow([]));
+      break;
+    default:
+      box.appendChild(h("p", null, t("waiting")));
+  }
+  return box;
+}
+
+function shotButtons(ctx) {
+  const out = [];
+  if (ctx.T.rules && ctx.T.rules.fool_button) { // the rules in force say whether fools count
+    out.push(btn(ctx.t("fool"), "open-fool", () => ctx.openSheet({ kind: "fool" }), { class: "rbtn" }));
+  }
+  out.push(btn(ctx.t("foul"), "open-foul", () => ctx.openSheet({ kind: "foul" }), { class: "rbtn warn" }));
+  return out;
+}
+
+function optionList(ctx, options, type, p) {
+  const { T } = ctx;
+  const list = h("div", { class: "ref-options" });
+  (options || []).forEach((o) => {
+    list.appendChild(btn(h("span", null, h("strong", null, T.options[o] || o),
+      T.option_hints[o] ? h("small", null, T.option_hints[o]) : null), type + "-" + o, () => {
+      ctx.event({ type, player: p, option: o });
+    }, { class: "rbtn option" + (o === "play" || o === "full" ? " primary" : "") }));
+  });
+  return list;
+}
+
+export function sheet(ctx) {
+  const { st, t, name, T, pick } = ctx;
+  const s = ctx.sheet;
+  const box = h("section", { class: "ref-action sheet", "data-sheet": s.kind });
+  const p = st.turn;
+  if (s.kind === "illegal_break") {
+    box.appendChild(ctx.sheetHead(t("illegal_break") + " — " + name(p)));
+    box.appendChild(h("p", { class: "ref-label" }, t("illegal_break_balls")));
+    box.appendChild(numbers(most(ctx, "illegal_break", "pocketed"), "illegal-break-n", (n) => {
+      ctx.event({ type: "break", player: p, legal: false, pocketed: n });
+    }, { who: name(p), label: t("illegal_break_balls") }));
+  } else if (s.kind === "fool") {
+    const legal = pick.legal || 0;
+    box.appendChild(ctx.sheetHead(t("fool") + " — " + name(p)));
+    box.appendChild(h("p", { class: "ref-label" }, t("fool_legal_too")));
+    box.appendChild(numbers(most(ctx, "fool", "pocketed", { fools: 1 }), "fool-legal", (n) => {
+      pick.legal = n;
+      ctx.render();
+    }, { selected: legal, who: name(p), label: t("fool_legal_too") }));
+    box.appendChild(h("p", { class: "ref-label" }, t("fool_count")));
+    box.appendChild(numbers(most(ctx, "fool", "fools", { pocketed: legal }), "fools", (n) => {
+      ctx.event({ type: "shot", player: p, pocketed: legal, fools: n });
+    }, { from: 1, unit: T.fools, who: name(p), label: t("fool_count") }));
+  } else if (s.kind === "foul") {
+    if (!s.code) {
+      box.appendChild(ctx.sheetHead(t("foul") + " — " + name(p)));
+      box.appendChild(ctx.foulList(T.shot_fouls, (code) => {
+        s.code = code;
+        ctx.render();
+      }));
+    } else {
+      const off = s.code === "ball_off_table";
+      box.appendChild(ctx.sheetHead(T.foul_titles[s.code]));
+      box.appendChild(h("p", { class: "ref-label" }, off ? t("off_table_count") : t("foul_balls")));
+      const top = off ? most(ctx, "off_table", "off_table") : most(ctx, "foul_shot", "pocketed");
+      box.appendChild(numbers(top, "foul-n", (n) => {
+        const ev = { type: "shot", player: p, foul: off ? null : s.code };
+        if (off) {
+          ev.off_table = n;
+          ev.foul = "ball_off_table";
+        } else {
+          ev.pocketed = n;
+        }
+        ctx.event(ev);
+      }, { from: off ? 1 : 0, who: name(p), label: off ? t("off_table_count") : t("foul_balls") }));
+    }
+  }
+  return box;
+}
