@@ -18,13 +18,14 @@ from django.db.models import (
     DecimalField,
     F,
     IntegerField,
+    JSONField,
     Q,
     QuerySet,
     Sum,
     Value,
     When,
 )
-from django.db.models.functions import Coalesce, JSONObject
+from django.db.models.functions import Coalesce
 
 from audit.models import AuditEntry
 from matches.models import Match, MatchEvent
@@ -198,6 +199,12 @@ _COLUMNS = (
     "log_data",
     "log_imported",
     "log_created",
+    # A log entry's own columns (null for an audit entry): its data is made from them here,
+    # not in SQL, where SQLite would take a JSON column for a string.
+    "log_seq",
+    "log_event",
+    "log_undone_seq",
+    "log_undone_event",
 )
 
 
@@ -231,17 +238,14 @@ class AuditLog:
                 log_data=F("data"),
                 log_imported=F("imported"),
                 log_created=F("created_at"),
+                log_seq=Value(None, output_field=IntegerField()),
+                log_event=Value(None, output_field=JSONField()),
+                log_undone_seq=Value(None, output_field=IntegerField()),
+                log_undone_event=Value(None, output_field=JSONField()),
             )
             .values_list(*_COLUMNS)
         )
         if self._events is not None:
-            event_data = JSONObject(seq=F("seq"), event=F("payload"), version=F("seq"))
-            undo_data = JSONObject(
-                seq=F("seq"),
-                undone_seq=F("undoes__seq"),
-                event=F("undoes__payload"),
-                version=F("seq"),
-            )
             undo = Q(kind=MatchEvent.Kind.UNDO)
             events = (
                 self._events.order_by()
@@ -259,9 +263,13 @@ class AuditLog:
                         default=Value(EVENT_ACTIONS[MatchEvent.Kind.EVENT]),
                         output_field=CharField(),
                     ),
-                    log_data=Case(When(undo, then=undo_data), default=event_data),
+                    log_data=Value(None, output_field=JSONField()),
                     log_imported=F("imported"),
                     log_created=F("created_at"),
+                    log_seq=F("seq"),
+                    log_event=F("payload"),
+                    log_undone_seq=F("undoes__seq"),
+                    log_undone_event=F("undoes__payload"),
                 )
                 .values_list(*_COLUMNS)
             )
@@ -296,6 +304,14 @@ class AuditLog:
         built = []
         for row in rows:
             values = dict(zip(_COLUMNS, row, strict=True))
+            data = _json(values["log_data"])
+            if values["log_id"] < 0:  # a log entry: the data its audit entry used to hold
+                data = {"seq": values["log_seq"], "version": values["log_seq"]}
+                if values["log_action"] == EVENT_ACTIONS[MatchEvent.Kind.UNDO]:
+                    data["undone_seq"] = values["log_undone_seq"]
+                    data["event"] = _json(values["log_undone_event"])
+                else:
+                    data["event"] = _json(values["log_event"])
             entry = AuditEntry(
                 id=values["log_id"],
                 tournament_id=values["log_tournament"],
@@ -304,7 +320,7 @@ class AuditLog:
                 actor_name=values["log_actor_name"],
                 player_id=values["log_player"],
                 action=values["log_action"],
-                data=_json(values["log_data"]),
+                data=data,
                 imported=values["log_imported"],
                 created_at=values["log_created"],
             )
@@ -316,7 +332,7 @@ class AuditLog:
 
 
 def _json(value: Any) -> Any:
-    """A union's JSON column comes back decoded on PostgreSQL, as text elsewhere."""
+    """A union's JSON column comes back decoded on PostgreSQL, possibly as text elsewhere."""
     return json.loads(value) if isinstance(value, str) else value
 
 
