@@ -3,7 +3,9 @@ the registered discipline (rules.registry) for its features, its scores, its wor
 state view, so a new discipline touches no module of the product.
 
 Presets, fixtures, demo data, migrations, tests, benchmarks and the catalogues may name
-disciplines: they are data. The scan covers the Python modules and the templates."""
+disciplines: they are data; so may the referee form's renderers, each of which is one
+discipline's (static/js/referee/disciplines/<name>.js). The scan covers the Python modules, the
+templates and the scripts."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from pathlib import Path
 import rules
 
 ROOT = Path(__file__).resolve().parents[2]
-SCANNED = ("*.py", "*.html")
+SCANNED = ("*.py", "*.html", "*.js")
 # Data that may name a discipline, and what is not the product's code.
 SKIPPED_DIRS = {
     ".git",
@@ -26,14 +28,13 @@ SKIPPED_DIRS = {
     "locale",
     "bench",
     "var",
-    "static",  # the referee form's renderers are named after their discipline
+    "staticfiles",
+    "artifacts",
+    "disciplines",  # the referee form's renderers, one per discipline
 }
 SKIPPED_FILES = {
     "tournaments/presets.py",
     "tournaments/management/commands/load_demo.py",
-    # The referee form is being reworked apart (its renderers per discipline): the last
-    # name it tests goes with that change.
-    "matches/web/referee/views.py",
 }
 
 
@@ -58,6 +59,7 @@ def test_no_module_outside_the_rules_names_a_discipline() -> None:
     pattern = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, names)) + r")(?![\w-])")
     files = _scanned_files()
     assert any(p.name == "selectors.py" for p in files) and any(p.suffix == ".html" for p in files)
+    assert any(p.name == "main.js" for p in files)
     found = [
         f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
         for path in files

@@ -7,9 +7,12 @@ without a Service-Worker-Allowed header. Both are public: they carry no match da
 
 from __future__ import annotations
 
+import functools
 import json
+import os
 
 from django.conf import settings
+from django.contrib.staticfiles import finders
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.templatetags.static import static
@@ -31,22 +34,38 @@ FORM_STATIC = (
     "js/referee/queue.js",
     "js/referee/dom.js",
     "js/referee/entry.js",
-    "js/referee/disciplines/free_pyramid.js",
-    "js/referee/disciplines/duplex.js",
-    "js/referee/disciplines/generic.js",
     "img/trophy.svg",
     "img/favicon.svg",
 )
 MODULES = "js/referee/"
+RENDERERS = "js/referee/disciplines"
+
+
+@functools.cache
+def form_renderers() -> tuple[str, ...]:
+    """The form's renderers, one per discipline that has its own (disciplines/<name>.js, and
+    generic.js for any other), found among the static files: a new discipline's renderer is
+    picked up by its file alone, no list names it."""
+    folder = finders.find(RENDERERS)
+    if not isinstance(folder, str) or not os.path.isdir(folder):
+        return ("generic",)
+    return tuple(sorted(name[:-3] for name in os.listdir(folder) if name.endswith(".js")))
+
+
+def form_static() -> tuple[str, ...]:
+    return FORM_STATIC + tuple(f"{RENDERERS}/{name}.js" for name in form_renderers())
+
+
 CACHE_VERSION = "2"
 
 
 @require_GET
 def referee_service_worker(request: HttpRequest) -> HttpResponse:
-    urls = [static(path) for path in FORM_STATIC]
+    files = form_static()
+    urls = [static(path) for path in files]
     # main.js imports its modules by their plain names (no build step rewrites them), and
     # the deployed storage keeps the plain copies next to the hashed ones.
-    urls += [settings.STATIC_URL + path for path in FORM_STATIC if path.startswith(MODULES)]
+    urls += [settings.STATIC_URL + path for path in files if path.startswith(MODULES)]
     urls = list(dict.fromkeys(urls))
     body = render_to_string(
         "matches/referee_sw.js",

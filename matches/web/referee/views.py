@@ -19,6 +19,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 import rules
 from matches import access, selectors, services, wording
 from matches.representation import match_data
+from matches.web.referee.pwa import form_renderers
 from tournaments import selectors_referee
 from tournaments.presentation import names_of
 from tournaments.web.shared.scoreboard import match_rules, score_view
@@ -32,7 +33,7 @@ def referee_ui(in_force: rules.RulesInForce | None = None) -> dict[str, Any]:
     spotting hints, the scoring question and the fool button, the break's criteria, the
     fouls and the options come from the match's ruleset (rules.rules_in_force)."""
     if in_force is None:
-        in_force = rules.rules_in_force({"discipline": "free_pyramid"})
+        in_force = rules.rules_in_force({"discipline": rules.default().name})
     spot = {str(n): wording.spotting_hint(n, in_force) for n in range(1, MAX_BALLS + 1)}
     balls = {
         str(n): ngettext("%(n)d ball", "%(n)d balls", n) % {"n": n} for n in range(MAX_BALLS + 1)
@@ -50,15 +51,7 @@ def referee_ui(in_force: rules.RulesInForce | None = None) -> dict[str, Any]:
         "forbidden": _("You may not score this match."),
         "rejected": _("Not possible now."),
         "offline": _("No connection. Retrying… the tap will be recorded once."),
-        "retry": _("Retry now"),
-        "golden_ball": _("Time is up with equal scores: the next legally pocketed ball wins."),
-        "head_start": _("head start %(n)s"),
-        "debt": _("owes %(n)s"),
-        "minus": _("minus %(n)s"),
-        "frame_of": _("frame %(n)s of 3"),
-        "duplex_table": _("on the table: %(a)s / %(b)s"),
         "frames": _("frames %(a)s:%(b)s"),
-        "to_win": _("to %(n)s"),
         "on_table": _("%(n)s on the table"),
         "no_clock": _("No time limit"),
         "start": _("Start clock"),
@@ -82,20 +75,15 @@ def referee_ui(in_force: rules.RulesInForce | None = None) -> dict[str, Any]:
         ),
         "concede_self": _("Concede the match"),
         "breaks": _("breaks"),
-        "legal_break": _("Legal break"),
         "illegal_break": _("Illegal break"),
         "break_pocketed": wording.break_prompt(in_force),
         "illegal_break_balls": _("Balls that fell on the illegal break (they are spotted):"),
         "shoots": _("to shoot"),
         "miss": _("0 · Miss"),
-        "record_shot": _("Record the shot"),
         "pocketed_legally": wording.pocketed_prompt(in_force),
-        "pocketed_colour": _("Balls of %(name)s pocketed:"),
         "chooses": _("chooses"),
         "after_foul_of": _("After the foul or fool of %(name)s:"),
         "rerack_prompt": _("2 balls left — chooses:"),
-        "removes": _("takes a penalty ball off the table"),
-        "colour_of": _("a ball of %(name)s"),
         "choose_breaker": _("leads and chooses who breaks frame 3"),
         "waiting": _("Waiting for the match to start."),
         "fool": _("Fool"),
@@ -178,6 +166,7 @@ class RefereeView(LoginRequiredMixin, View):
                 # while the judge is called (the API enforces both).
                 "me": {"role": role, "slot": services.player_slot(match, request.user)},
                 "api_url": reverse("match-detail", args=[match.pk]),
+                "renderers": " ".join(form_renderers()),
                 "can_manage": access.can_manage_tournament(request.user, match.tournament),
                 "is_referee": role != "player",
             },

@@ -16,14 +16,17 @@ import { get, matchFrom, post } from "./api.js";
 import { btn, configure, h } from "./dom.js";
 import { kindOf } from "./entry.js";
 import { Queue } from "./queue.js";
-import * as duplex from "./disciplines/duplex.js";
-import * as freePyramid from "./disciplines/free_pyramid.js";
 import * as generic from "./disciplines/generic.js";
 
-// One renderer per discipline, by the view's `renderer`; any other is drawn by generic.js.
-const RENDERERS = { free_pyramid: freePyramid, duplex };
-
 const root = document.getElementById("referee");
+// One renderer per discipline, disciplines/<view.renderer>.js, loaded when a match needs it;
+// the page lists the renderers there are (data-renderers), any other discipline is drawn by
+// generic.js. The core names no discipline.
+const RENDERERS = (root.getAttribute("data-renderers") || "")
+  .split(" ")
+  .filter(Boolean);
+const loaded = { generic };
+const loading = {};
 const T = JSON.parse(document.getElementById("referee-ui").textContent);
 const meNode = document.getElementById("referee-me");
 // Who scores: {role: "organiser"|"referee"|"player", slot: "a"|"b"|null}.
@@ -329,7 +332,28 @@ function restoreFocus(key, hadFocus) {
 }
 
 function renderer() {
-  return RENDERERS[match.view.renderer] || generic;
+  return loaded[match.view.renderer] || generic;
+}
+
+/* True while the match's renderer is still being fetched: render() waits for it (then runs
+ * again) rather than drawing the generic board for a moment. A renderer that fails to load
+ * leaves the match to generic.js. */
+function rendererPending() {
+  const name = match.view && match.view.renderer;
+  if (!name || loaded[name] || !RENDERERS.includes(name)) {
+    return false;
+  }
+  if (!loading[name]) {
+    loading[name] = import("./disciplines/" + name + ".js")
+      .then((module) => {
+        loaded[name] = module;
+      })
+      .catch(() => {
+        loaded[name] = generic;
+      })
+      .then(render);
+  }
+  return true;
 }
 
 /* What a renderer is given: the match, its view and entry, words, and the core's actions. */
@@ -375,6 +399,9 @@ function render() {
   const st = match.state;
   if (!st.discipline) {
     app.replaceChildren(h("p", { class: "ref-loading" }, t("waiting")));
+    return;
+  }
+  if (rendererPending()) {
     return;
   }
   const key = focusKey() || focusWanted;

@@ -16,7 +16,7 @@ from tournaments.errors import TournamentError
 from tournaments.services import settings_live
 from tournaments.web.panel import forms
 from tournaments.web.panel.forms_settings import SettingsForm
-from tournaments.web.shared.panel import PanelAction, PanelMixin, error_text, service_errors
+from tournaments.web.shared.panel import PanelAction, PanelMixin
 
 
 class SettingsView(PanelMixin, View):
@@ -120,13 +120,13 @@ class DeleteView(PanelAction):
             "name": self.get_tournament().name
         }
 
-    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if request.POST.get("confirmed") != "1":
-            return super().post(request, *args, **kwargs)
-        try:
-            settings_live.tournament_delete(tournament=self.get_tournament(), actor=request.user)
-        except service_errors() as err:
-            messages.error(request, error_text(err))
-            return redirect(reverse("panel-settings", args=[self.get_tournament().pk]))
-        messages.success(request, _("The tournament is deleted."))
-        return redirect("panel-home")
+    deleted = False
+
+    def act(self, request: HttpRequest) -> str | None:
+        settings_live.tournament_delete(tournament=self.get_tournament(), actor=request.user)
+        self.deleted = True
+        return _("The tournament is deleted.")
+
+    def next_url(self) -> str:
+        # The tournament's own pages are gone with it.
+        return reverse("panel-home") if self.deleted else super().next_url()
