@@ -9,6 +9,9 @@ import tomllib
 from pathlib import Path
 
 import grimp
+import pytest
+from importlinter import api  # noqa: F401  (configures import-linter's settings)
+from importlinter.application import use_cases
 
 ROOT = Path(__file__).resolve().parents[2]
 CHECKED = ("matches", "tournaments", "audit", "config")
@@ -56,3 +59,51 @@ def test_the_contracts_are_the_ones_ci_runs() -> None:
     assert {"layers", "rules-pure", "algorithms-pure", "acyclic"} <= set(contracts)
     assert "lint-imports" in (ROOT / "Makefile").read_text()
     assert "lint-imports" in (ROOT / ".ci" / "run").read_text()
+
+
+def _broken_contracts(monkeypatch: pytest.MonkeyPatch, *imports: tuple[str, str]) -> set[str]:
+    """The contracts of pyproject.toml checked on the project's real graph with ``imports``
+    added, as if a module had been written with them; the ids of those that break."""
+    build = use_cases._build_graph
+
+    def with_imports(**kwargs: object) -> grimp.ImportGraph:
+        graph = build(**kwargs)
+        for importer, imported in imports:
+            graph.add_import(
+                importer=importer, imported=imported, line_number=1, line_contents="import"
+            )
+        return graph
+
+    monkeypatch.setattr(use_cases, "_build_graph", with_imports)
+    monkeypatch.chdir(ROOT)
+    sources = use_cases._read_config_sources(None, ())
+    use_cases._register_built_in_contract_types()
+    report = use_cases._create_report_from_sources(sources, cache_dir=None)
+    return {
+        contract.contract_options["id"]
+        for contract, check in report.get_contracts_and_checks()
+        if not check.kept
+    }
+
+
+def test_the_contracts_hold_on_the_project_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _broken_contracts(monkeypatch) == set()
+
+
+@pytest.mark.parametrize(
+    ("importer", "imported", "broken"),
+    [
+        # The match domain reaching up into tournaments (a cycle between the domain apps).
+        ("matches.services.scoring", "tournaments.services.progression", "layers"),
+        # A face importing another face.
+        ("matches.web.public", "tournaments.web.panel.views", "layers"),
+        # Django in the rules engine.
+        ("rules.engine", "django.db", "rules-pure"),
+        # A cycle inside one package.
+        ("matches.services.locks", "matches.services.scoring", "acyclic"),
+    ],
+)
+def test_an_import_against_the_direction_breaks_a_contract(
+    monkeypatch: pytest.MonkeyPatch, importer: str, imported: str, broken: str
+) -> None:
+    assert broken in _broken_contracts(monkeypatch, (importer, imported))
