@@ -8,6 +8,7 @@ Django must be set up (against the database under load) before `seed` or `verify
 from __future__ import annotations
 
 import json
+import os
 import random
 import threading
 import time
@@ -18,6 +19,10 @@ from typing import Any
 import rules
 from bench.harness import Client
 from rules.simulate import random_event
+
+# BENCH_AS_FORM=1: each event POST asks for the entry (?referee=1) as the referee form's do;
+# without it the tables post as an integrator would, answered without the entry.
+EVENTS_QUERY = "?referee=1" if os.environ.get("BENCH_AS_FORM") == "1" else ""
 
 RACE_RULESET = {
     "discipline": "free_pyramid",
@@ -204,7 +209,7 @@ def _play_match(
         key = uuid.uuid4().hex
         payload = {"event": event, "expected_version": match["version"], "idempotency_key": key}
         status, body, _, took = client.request(
-            "POST", f"/api/v1/matches/{match_id}/events/", payload
+            "POST", f"/api/v1/matches/{match_id}/events/{EVENTS_QUERY}", payload
         )
         log.latencies.append(took)
         log.sent_at.append(time.monotonic() - took)

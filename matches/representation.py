@@ -8,7 +8,6 @@ were, so a page (the referee form) shows any discipline without a catalogue of i
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import product
 from typing import Any
 
 from django.utils import timezone
@@ -155,36 +154,5 @@ def entry_data(state: dict[str, Any], names: Mapping[str, str]) -> dict[str, Any
     described = rules.entry(state)
     out: dict[str, Any] = translated(described, names)
     for kind, shown in zip(described["kinds"], out["kinds"], strict=True):
-        shown["finishing"] = finishing(state, kind)
-    return out
-
-
-# Values tried per kind at most: a Duplex shot has 9 x 9; a kind with more is not tried.
-_MOST_TRIED = 128
-
-
-def finishing(state: dict[str, Any], kind: rules.EventKind) -> list[dict[str, int]]:
-    """The field values of a kind of counts that the engine says end the match (a ball that
-    wins the race, the last ball of the deciding frame): the engine is asked, not copied."""
-    fields = kind["fields"]
-    if any(f["kind"] != "count" for f in fields):
-        return []  # a choice (a foul, who concedes) asks on its own (Choice.confirm)
-    ranges = [range(f["min"] or 0, (f["max"] or 0) + 1) for f in fields]
-    tried = 1
-    for r in ranges:
-        tried *= len(r)
-    if tried > _MOST_TRIED or not state.get("discipline") or state.get("finished"):
-        return []
-    names = [f["name"] for f in fields]
-    out = []
-    for combo in product(*ranges):
-        values = dict(zip(names, combo, strict=True))
-        if any(sum(values.get(n, 0) for n in lim["fields"]) > lim["max"] for lim in kind["limits"]):
-            continue
-        try:
-            after = rules.apply(state, rules.build_event(kind, values))
-        except rules.RuleError:
-            continue
-        if after.get("finished"):
-            out.append(values)
+        shown["finishing"] = rules.finishing_values(state, kind)
     return out

@@ -15,6 +15,7 @@ from rules import disciplines as _builtin  # noqa: F401 (registers free pyramid 
 from rules.describe import Entry, EventKind, ScoreSummary, StateView, build_event
 from rules.engine import apply, initial_state, replay
 from rules.errors import ERROR_CODES, RuleError
+from rules.finishing import finishing_values
 from rules.fouls import FOUL_CODES, FOUL_EVENT_CODES, SHOT_FOUL_CODES
 from rules.in_force import RulesInForce, rules_in_force
 from rules.registry import (
@@ -68,6 +69,7 @@ __all__ = [
     "discipline",
     "disciplines",
     "entry",
+    "finishing_values",
     "initial_state",
     "of_state",
     "register",

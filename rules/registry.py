@@ -21,7 +21,7 @@ from typing import Any, ClassVar, TypedDict
 
 from rules import describe
 from rules.common import PLAYERS, Handler, State
-from rules.describe import Entry, Headline, PlayerView, StateView
+from rules.describe import Entry, EventKind, Headline, PlayerView, StateView
 from rules.schemas import EVENT_FIELDS, Schema
 from rules.words import Text, text
 
@@ -82,6 +82,9 @@ class Discipline(ABC):
     has_head_start: ClassVar[bool] = False  # handicap points (the ruleset's head_start)
     uses_colours: ClassVar[bool] = False  # each player has balls of his own colour
     max_balls: ClassVar[int] = 16  # object balls on a full table
+    # State fields kept for the record that no rule reads (counters): two states that differ
+    # only there go on the same way, so what an event would do is worked out once for both.
+    records: ClassVar[frozenset[str]] = frozenset()
 
     @property
     def renderer_name(self) -> str:
@@ -166,6 +169,12 @@ class Discipline(ABC):
     def entry(self, state: dict[str, Any]) -> Entry:
         """What the referee may enter now: event kinds with their fields, bounds
         from the state, options and fouls with their labels and rule references."""
+
+    def may_finish(self, state: Mapping[str, Any], kind: EventKind) -> bool:
+        """False only when no values of ``kind`` can end the match now: a bound that spares
+        rules.finishing_values its tries on the engine (which decide wherever this is True).
+        Err on True."""
+        return True
 
     def prompts(self, ruleset: dict[str, Any]) -> dict[str, Text]:
         """Every prompt of the referee form for this ruleset; `%(name)s` placeholders are

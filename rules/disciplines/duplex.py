@@ -107,6 +107,7 @@ class Duplex(Discipline):
     has_time_limit = False  # the clock only shows the time
     has_head_start = False
     uses_colours = True
+    records = frozenset({"stats", "events"})  # no Duplex rule reads them
     max_balls = 2 * engine.PER_COLOUR
 
     def initial_state(self, ruleset: dict[str, Any]) -> State:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from rules import describe
@@ -77,6 +78,7 @@ class FreePyramid(Discipline):
     has_time_limit = True
     has_head_start = True
     uses_colours = False
+    records = frozenset({"stats", "events"})  # no rule of the free pyramid reads them
     max_balls = engine.FULL_TABLE
 
     def initial_state(self, ruleset: dict[str, Any]) -> State:
@@ -181,6 +183,20 @@ class FreePyramid(Discipline):
         return []
 
     # --- the referee's entry ---------------------------------------------------------------
+
+    def may_finish(self, state: Mapping[str, Any], kind: EventKind) -> bool:
+        # The match ends on the frame that wins it (points reach the race), or, after time,
+        # on the golden ball; without continuation also at the end of a rack. One event moves
+        # at most its counts in points, plus a penalty ball (G29.2), to either player.
+        if state["golden_ball"] or not state["ruleset"]["continuation"]:
+            return True
+        rs = state["ruleset"]
+        gain = 1 + sum(f["max"] or 0 for f in kind["fields"] if f["kind"] == "count")
+        return any(
+            state["frames"][p] + 1 >= rs["frames_to_win"]
+            and state["score"][p] + gain >= rs["balls_to_win"]
+            for p in ("a", "b")
+        )
 
     def entry(self, state: dict[str, Any]) -> Entry:
         awaiting = state.get("awaiting")

@@ -17,7 +17,7 @@ from tests.web.helpers import drawn_tournament, first_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-EVENTS = re.compile(r"/api/v1/matches/\d+/events/$")
+EVENTS = re.compile(r"/api/v1/matches/\d+/events/(\?referee=1)?$")
 
 
 @pytest.fixture

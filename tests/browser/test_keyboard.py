@@ -20,7 +20,7 @@ from tests.web.helpers import drawn_tournament, first_ready, submit
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-WRITE = re.compile(r"/api/v1/matches/\d+/(events|clock|undo)/$")
+WRITE = re.compile(r"/api/v1/matches/\d+/(events|clock|undo)/(\?referee=1)?$")
 RACE = 5
 
 

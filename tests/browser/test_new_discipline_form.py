@@ -18,7 +18,7 @@ from tests.rules.toy_discipline import ToyRace
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-EVENTS = re.compile(r"/api/v1/matches/\d+/events/$")
+EVENTS = re.compile(r"/api/v1/matches/\d+/events/(\?referee=1)?$")
 TOY = {"discipline": "toy_race", "balls_to_win": 3}
 
 

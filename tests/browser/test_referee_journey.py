@@ -14,7 +14,7 @@ from tests.web.helpers import drawn_tournament, first_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-EVENTS = re.compile(r"/api/v1/matches/\d+/events/$")
+EVENTS = re.compile(r"/api/v1/matches/\d+/events/(\?referee=1)?$")
 MATCH_GET = re.compile(r"/api/v1/matches/\d+/(\?referee=1)?$")
 
 
@@ -60,7 +60,7 @@ def test_referee_plays_a_match_to_the_end(
     heights = page.eval_on_selector_all(".ref-action .rbtn", "els => els.map(e => e.offsetHeight)")
     assert heights and min(heights) >= 56
 
-    tap(page, "[data-action=clock-start]", re.compile(r"/clock/$"))
+    tap(page, "[data-action=clock-start]", re.compile(r"/clock/(\?referee=1)?$"))
     page.wait_for_selector(".ref-clock.running [data-running='1']")
     assert Match.objects.get(pk=match.pk).status == Match.Status.RUNNING
 
@@ -99,7 +99,7 @@ def test_referee_plays_a_match_to_the_end(
     # Undo: the last shot is taken back.
     tap(page, "button[data-action=pot][data-n='3']")
     assert page.inner_text("[data-score=b]") == "3"
-    tap(page, "[data-action=undo]", re.compile(r"/undo/$"))
+    tap(page, "[data-action=undo]", re.compile(r"/undo/(\?referee=1)?$"))
     assert page.inner_text("[data-score=b]") == "0"
     assert state(match)["score"]["b"] == 0
 

@@ -68,14 +68,17 @@ def finished_calls(monkeypatch) -> list[int]:
     return calls
 
 
-def post_event(client, match, event: dict[str, Any], *, version: int | None = None, key=None):
-    """POST one event with the match's current version (or `version`)."""
+def post_event(
+    client, match, event: dict[str, Any], *, version: int | None = None, key=None, query: str = ""
+):
+    """POST one event with the match's current version (or `version`); ``query``:
+    "?referee=1" asks for the entry in the answer, as the referee form does."""
     if version is None:
         match.refresh_from_db(fields=["version"])
         version = match.version
     body: dict[str, Any] = {"event": event, "expected_version": version}
     body["idempotency_key"] = key or uuid.uuid4().hex
-    return client.post(f"/api/v1/matches/{match.pk}/events/", body, format="json")
+    return client.post(f"/api/v1/matches/{match.pk}/events/{query}", body, format="json")
 
 
 def play(client, match, events: list[dict[str, Any]]) -> None:

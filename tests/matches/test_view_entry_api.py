@@ -75,7 +75,10 @@ def test_a_duplex_match_shows_its_view_to_anyone_and_its_entry_to_the_scorer(
 def test_a_write_answers_with_the_entry_and_the_provisional_view(scorer, tournament) -> None:
     match = MatchFactory(tournament=tournament, ruleset=DUPLEX, state=rules.initial_state(DUPLEX))
     response = post_event(
-        scorer, match, {"type": "break", "player": "a", "legal": True, "pocketed": {"a": 2, "b": 0}}
+        scorer,
+        match,
+        {"type": "break", "player": "a", "legal": True, "pocketed": {"a": 2, "b": 0}},
+        query="?referee=1",
     )
     assert response.status_code == 201
     body = response.json()
@@ -102,7 +105,9 @@ def test_a_registered_discipline_is_described_too(scorer, tournament, toy) -> No
     toss = body["entry"]["kinds"][0]
     assert toss["type"] == "coin_toss"
     assert [c["player"] for c in toss["fields"][0]["choices"]] == ["a", "b"]
-    response = post_event(scorer, match, {"type": "coin_toss", "player": "a", "winner": "b"})
+    response = post_event(
+        scorer, match, {"type": "coin_toss", "player": "a", "winner": "b"}, query="?referee=1"
+    )
     assert response.status_code == 201
     assert response.json()["entry"]["player"] == "b"
     assert response.json()["entry"]["kinds"][0]["key"] == "shot"
@@ -114,3 +119,13 @@ def test_the_entry_has_its_own_etag(scorer, match) -> None:
     assert plain["ETag"] != asked["ETag"]
     again = scorer.get(f"/api/v1/matches/{match.pk}/?referee=1", HTTP_IF_NONE_MATCH=asked["ETag"])
     assert again.status_code == 304
+
+
+def test_a_write_not_asking_for_the_entry_answers_without_it(scorer, match) -> None:
+    """An integrator posting events does not pay for the entry (the form asks, ?referee=1)."""
+    response = post_event(
+        scorer, match, {"type": "break", "player": "a", "legal": True, "pocketed": 1}
+    )
+    assert response.status_code == 201
+    body = response.json()
+    assert body["entry"] is None and body["view"]["renderer"] == "free_pyramid"

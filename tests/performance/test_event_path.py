@@ -35,9 +35,9 @@ def scorer(referee):
     return client
 
 
-def post(client, match, event, version, key=None):
+def post(client, match, event, version, key=None, query=""):
     body = {"event": event, "expected_version": version, "idempotency_key": key or uuid.uuid4().hex}
-    return client.post(f"/api/v1/matches/{match.pk}/events/", body, format="json")
+    return client.post(f"/api/v1/matches/{match.pk}/events/{query}", body, format="json")
 
 
 def test_a_retry_gets_the_first_answer(scorer, match) -> None:
@@ -105,9 +105,9 @@ def test_a_private_match_and_an_unknown_one_look_the_same(match) -> None:
 
 
 def test_the_answer_is_the_match_as_a_read_shows_it(scorer, match) -> None:
-    written = post(scorer, match, BREAK, 0).json()
+    written = post(scorer, match, BREAK, 0, query="?referee=1").json()
     read = APIClient().get(f"/api/v1/matches/{match.pk}/").json()
-    # The scorer's own read carries what he may enter, as his write's answer does.
+    # The scorer's own read carries what he may enter, as his write's answer does when asked.
     scorers = scorer.get(f"/api/v1/matches/{match.pk}/?referee=1").json()
 
     for body in (written, read, scorers):

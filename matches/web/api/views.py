@@ -78,40 +78,55 @@ ETAG = OpenApiParameter(
 )
 
 
-def render_match(match: Match, *, entry: bool = True) -> dict[str, Any]:
-    """The match representation, as every read and write answers it. A write's answer (and a
-    conflict's current match) carries `entry`: only those who may score the match write."""
+def render_match(match: Match, *, entry: bool = False) -> dict[str, Any]:
+    """The match representation, as every read and write answers it; with `entry` (what may
+    be entered now) only where it was asked for."""
     return match_data(match, entry=entry)
+
+
+def asks_entry(request: Request) -> bool:
+    """?referee=1: the answer carries `entry`. On a write (and a conflict's current match) no
+    role check is needed, only those who may score the match write; the referee form asks on
+    every request, an integrator posting events does not pay for it."""
+    return request.query_params.get("referee") == "1"
+
+
+def responder(request: Request) -> Callable[[Match], dict[str, Any]]:
+    entry = asks_entry(request)
+    return lambda match: render_match(match, entry=entry)
 
 
 def wants_entry(request: Request, match: Match) -> bool:
     """A read carries `entry` when asked for (?referee=1) by someone who may score the match;
     a spectator's poll costs no role check."""
-    if request.query_params.get("referee") != "1":
+    if not asks_entry(request):
         return False
     return match_scoring_role(request.user, match) is not None
 
 
-def _run(match_id: int, write: Callable[[], services.WriteResult | Match]) -> Response:
+def _run(
+    request: Request, match_id: int, write: Callable[[], services.WriteResult | Match]
+) -> Response:
     """Call a service and answer its result. Its refusal goes to the API's one exception
     handler; a conflict (409) carries the current match, to refresh from."""
+    respond = responder(request)
     try:
         result = write()
     except MatchError as err:
         if err.status == status.HTTP_409_CONFLICT:
-            err.extra["match"] = render_match(selectors.match_get(match_id=match_id))
+            err.extra["match"] = respond(selectors.match_get(match_id=match_id))
         raise
     except TournamentError as err:
         # The tournament refused the write's consequences (e.g. the next match has started):
         # nothing of it was kept.
         if err.status == status.HTTP_409_CONFLICT:
-            err.extra["match"] = render_match(selectors.match_get(match_id=match_id))
+            err.extra["match"] = respond(selectors.match_get(match_id=match_id))
         raise
     except rules.RuleError as err:
         names = selectors.match_player_names(match=selectors.match_get(match_id=match_id))
         raise rule_refusal(err, names=names) from None
     if isinstance(result, Match):
-        return Response(render_match(selectors.match_get(match_id=result.pk)))
+        return Response(respond(selectors.match_get(match_id=result.pk)))
     return Response(result.body, status=result.status_code)
 
 
@@ -220,6 +235,7 @@ class MatchViewSet(viewsets.GenericViewSet):
         data = validated(MatchEventWriteSerializer, request.data)
         match_id, authorize = self._scoring_target(request)
         return _run(
+            request,
             match_id,
             lambda: services.match_submit_event(
                 match_id=match_id,
@@ -227,7 +243,7 @@ class MatchViewSet(viewsets.GenericViewSet):
                 expected_version=data["expected_version"],
                 idempotency_key=data.get("idempotency_key"),
                 actor=request.user,
-                respond=render_match,
+                respond=responder(request),
                 authorize=authorize,
             ),
         )
@@ -244,13 +260,14 @@ class MatchViewSet(viewsets.GenericViewSet):
         data = validated(MatchUndoWriteSerializer, request.data)
         match_id, authorize = self._scoring_target(request)
         return _run(
+            request,
             match_id,
             lambda: services.match_undo(
                 match_id=match_id,
                 expected_version=data.get("expected_version"),
                 idempotency_key=data.get("idempotency_key"),
                 actor=request.user,
-                respond=render_match,
+                respond=responder(request),
                 authorize=authorize,
             ),
         )
@@ -267,6 +284,7 @@ class MatchViewSet(viewsets.GenericViewSet):
         data = validated(MatchClockWriteSerializer, request.data)
         match_id, authorize = self._scoring_target(request)
         return _run(
+            request,
             match_id,
             lambda: services.match_clock(
                 match_id=match_id,
@@ -274,7 +292,7 @@ class MatchViewSet(viewsets.GenericViewSet):
                 remaining_seconds=data.get("remaining_seconds"),
                 idempotency_key=data.get("idempotency_key"),
                 actor=request.user,
-                respond=render_match,
+                respond=responder(request),
                 authorize=authorize,
             ),
         )
@@ -294,13 +312,14 @@ class MatchViewSet(viewsets.GenericViewSet):
             services.match_judge_call if data["action"] == "call" else services.match_judge_resolve
         )
         return _run(
+            request,
             match.pk,
             lambda: service(
                 match_id=match.pk,
                 note=data["note"],
                 idempotency_key=data.get("idempotency_key"),
                 actor=request.user,
-                respond=render_match,
+                respond=responder(request),
             ),
         )
 
@@ -314,6 +333,7 @@ class MatchViewSet(viewsets.GenericViewSet):
         match = self.get_object()
         data = validated(MatchWalkoverWriteSerializer, request.data)
         return _run(
+            request,
             match.pk,
             lambda: services.match_walkover(
                 match=match, winner_slot=data["winner"], reason=data["reason"], actor=request.user
@@ -330,6 +350,7 @@ class MatchViewSet(viewsets.GenericViewSet):
         match = self.get_object()
         number = validated(MatchTableWriteSerializer, request.data)["table"]
         return _run(
+            request,
             match.pk,
             lambda: services.match_assign_table(match=match, table=number, actor=request.user),
         )
@@ -344,7 +365,9 @@ class MatchViewSet(viewsets.GenericViewSet):
         match = self.get_object()
         held = validated(MatchHoldWriteSerializer, request.data)["held"]
         return _run(
-            match.pk, lambda: services.match_hold(match=match, held=held, actor=request.user)
+            request,
+            match.pk,
+            lambda: services.match_hold(match=match, held=held, actor=request.user),
         )
 
     @extend_schema(
