@@ -165,10 +165,11 @@ nginx -c "$TMP/nginx/nginx.conf"
 
 say "checks over HTTPS: health, login, a tournament, scoring with a gunicorn killed"
 STATE="$TMP/state.json"
+# `--password=...`: a generated password may begin with "-", which argparse would take for an option.
 check() {
   "$PY" deploy/smoke_check.py "$1" --state "$STATE" --host "$HOST" --https "$HTTPS" \
     --http "$HTTP" --cert "$TMP/nginx/tls/fullchain.pem" --instance "$INSTANCE" \
-    --token "$TOKEN" --username smoke-organiser --password "$PASSWORD" \
+    --token="$TOKEN" --username smoke-organiser --password="$PASSWORD" \
     --kill-group "$PGID_web1" --restored-port "$WEB_RESTORED"
 }
 check live

@@ -6,18 +6,14 @@ and the winning shot can be cancelled; Escape closes a sheet; the focus stays pu
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from matches.models import Match, MatchEvent
 from tests.browser import a11y
 from tests.browser.conftest import PHONE
+from tests.browser.referee_form import last_event, state, tap
 from tests.web.helpers import drawn_tournament, first_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-EVENTS = re.compile(r"/api/v1/matches/\d+/events/(\?referee=1)?$")
 
 
 @pytest.fixture
@@ -32,22 +28,6 @@ def match(organiser, referee):
         ruleset={"discipline": "duplex", "first_break": "a"},
     )
     return first_ready(tournament)
-
-
-def state(match: Match) -> dict:
-    match.refresh_from_db()
-    return match.state
-
-
-def last_event(match: Match) -> dict:
-    return MatchEvent.objects.filter(match=match).order_by("-seq").first().payload
-
-
-def tap(page, selector: str) -> None:
-    """One tap that writes: wait for the answer and for the screen drawn from it."""
-    with page.expect_response(lambda r: bool(EVENTS.search(r.url)) and r.request.method == "POST"):
-        page.click(selector)
-    page.wait_for_selector(".ref:not(.busy)")
 
 
 def pick(page, colour: str, n: int) -> None:

@@ -4,21 +4,19 @@ from the match's `view` and `entry` alone, its winning ball asks to confirm."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 import pytest
 
 import rules
-from matches.models import Match, MatchEvent
 from tests.browser import a11y
 from tests.browser.conftest import PHONE
+from tests.browser.referee_form import last_event, state, tap
 from tests.matches.factories import MatchFactory
 from tests.rules.toy_discipline import ToyRace
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-EVENTS = re.compile(r"/api/v1/matches/\d+/events/(\?referee=1)?$")
 TOY = {"discipline": "toy_race", "balls_to_win": 3}
 
 
@@ -32,21 +30,6 @@ def toy() -> Iterator[rules.Discipline]:
 @pytest.fixture
 def match(toy, tournament):
     return MatchFactory(tournament=tournament, ruleset=TOY, state=rules.initial_state(TOY))
-
-
-def state(match: Match) -> dict:
-    match.refresh_from_db()
-    return match.state
-
-
-def last_event(match: Match) -> dict:
-    return MatchEvent.objects.filter(match=match).order_by("-seq").first().payload
-
-
-def tap(page, selector: str) -> None:
-    with page.expect_response(lambda r: bool(EVENTS.search(r.url)) and r.request.method == "POST"):
-        page.click(selector)
-    page.wait_for_selector(".ref:not(.busy)")
 
 
 def test_a_registered_discipline_is_played_through_the_generic_renderer(

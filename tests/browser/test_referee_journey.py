@@ -10,11 +10,11 @@ from rest_framework.test import APIClient
 
 from matches.models import Match, MatchEvent
 from tests.browser.conftest import PHONE
+from tests.browser.referee_form import EVENTS
 from tests.web.helpers import drawn_tournament, first_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-EVENTS = re.compile(r"/api/v1/matches/\d+/events/(\?referee=1)?$")
 MATCH_GET = re.compile(r"/api/v1/matches/\d+/(\?referee=1)?$")
 
 

@@ -10,8 +10,6 @@ never takes the page over fails the test instead of hanging it."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from rest_framework.test import APIClient
 
@@ -25,7 +23,6 @@ pytestmark = [
     pytest.mark.timeout(180),
 ]
 
-EVENTS = re.compile(r"/api/v1/matches/\d+/events/(\?referee=1)?$")
 WAIT_MS = 10_000
 
 # Ten taps while offline: the shooter (said by the referee, the form computes no rule) and
