@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from matches.models import Match, MatchEvent
+from tests.web.helpers import drawn_tournament, first_ready
 
 # The form asks for the entry on its writes (?referee=1).
 EVENTS = re.compile(r"/api/v1/matches/\d+/events/(\?referee=1)?$")
@@ -25,3 +26,18 @@ def state(match: Match) -> dict:
 
 def last_event(match: Match) -> dict:
     return MatchEvent.objects.filter(match=match).order_by("-seq").first().payload
+
+
+def refereed_match(organiser, referee, ruleset: dict, **settings) -> Match:
+    """The first match of a drawn two-player knockout with no handicap, ``referee`` on it:
+    the form's tests play it from its first break."""
+    tournament = drawn_tournament(
+        organiser,
+        2,
+        referee=referee,
+        format="single",
+        handicap_scheme="none",
+        ruleset=ruleset,
+        **settings,
+    )
+    return first_ready(tournament)

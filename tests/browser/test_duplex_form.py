@@ -10,24 +10,16 @@ import pytest
 
 from tests.browser import a11y
 from tests.browser.conftest import PHONE
-from tests.browser.referee_form import last_event, state, tap
-from tests.web.helpers import drawn_tournament, first_ready
+from tests.browser.referee_form import last_event, refereed_match, state, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
 def match(organiser, referee):
-    tournament = drawn_tournament(
-        organiser,
-        2,
-        referee=referee,
-        format="single",
-        handicap_scheme="none",
-        discipline="duplex",
-        ruleset={"discipline": "duplex", "first_break": "a"},
+    return refereed_match(
+        organiser, referee, {"discipline": "duplex", "first_break": "a"}, discipline="duplex"
     )
-    return first_ready(tournament)
 
 
 def pick(page, colour: str, n: int) -> None:

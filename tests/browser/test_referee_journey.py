@@ -10,8 +10,7 @@ from rest_framework.test import APIClient
 
 from matches.models import Match, MatchEvent
 from tests.browser.conftest import PHONE
-from tests.browser.referee_form import EVENTS
-from tests.web.helpers import drawn_tournament, first_ready
+from tests.browser.referee_form import EVENTS, refereed_match, state
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -20,20 +19,7 @@ MATCH_GET = re.compile(r"/api/v1/matches/\d+/(\?referee=1)?$")
 
 @pytest.fixture
 def match(organiser, referee):
-    tournament = drawn_tournament(
-        organiser,
-        2,
-        referee=referee,
-        format="single",
-        handicap_scheme="none",
-        ruleset={"discipline": "free_pyramid", "balls_to_win": 8},
-    )
-    return first_ready(tournament)
-
-
-def state(match: Match) -> dict:
-    match.refresh_from_db()
-    return match.state
+    return refereed_match(organiser, referee, {"discipline": "free_pyramid", "balls_to_win": 8})
 
 
 def tap(page, selector: str, url: re.Pattern[str] = EVENTS, *, ends: bool = False) -> None:

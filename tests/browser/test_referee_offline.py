@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 
 from matches.models import IdempotencyRecord, Match, MatchEvent
 from tests.browser.conftest import PHONE
-from tests.web.helpers import drawn_tournament, first_ready
+from tests.browser.referee_form import refereed_match
 
 pytestmark = [
     pytest.mark.browser,
@@ -32,15 +32,7 @@ OFFLINE_TAPS = [("a", 1), ("a", 0), ("b", 1), ("b", 0), ("a", 1)] * 2
 
 @pytest.fixture
 def match(organiser, referee):
-    tournament = drawn_tournament(
-        organiser,
-        2,
-        referee=referee,
-        format="single",
-        handicap_scheme="none",
-        ruleset={"discipline": "free_pyramid", "balls_to_win": 30},
-    )
-    return first_ready(tournament)
+    return refereed_match(organiser, referee, {"discipline": "free_pyramid", "balls_to_win": 30})
 
 
 def tap(page, selector: str, path: str = "/events/") -> None:

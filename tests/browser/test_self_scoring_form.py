@@ -10,24 +10,20 @@ from rest_framework.test import APIClient
 
 from matches.models import Match
 from tests.browser.conftest import PHONE
+from tests.browser.referee_form import refereed_match
 from tests.factories import UserFactory
-from tests.web.helpers import drawn_tournament, first_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
 def match(organiser, referee):
-    tournament = drawn_tournament(
+    m = refereed_match(
         organiser,
-        2,
-        referee=referee,
-        format="single",
-        handicap_scheme="none",
+        referee,
+        {"discipline": "free_pyramid", "balls_to_win": 8},
         self_scoring=True,
-        ruleset={"discipline": "free_pyramid", "balls_to_win": 8},
     )
-    m = first_ready(tournament)
     for player in (m.player_a, m.player_b):
         player.user = UserFactory()
         player.save(update_fields=["user"])
