@@ -153,6 +153,7 @@ def entry_data(state: dict[str, Any], names: Mapping[str, str]) -> dict[str, Any
     without knowing a rule."""
     described = rules.entry(state)
     out: dict[str, Any] = translated(described, names)
-    for kind, shown in zip(described["kinds"], out["kinds"], strict=True):
-        shown["finishing"] = rules.finishing_values(state, kind)
+    finishing = rules.finishing_values(state, described["kinds"])
+    for shown, values in zip(out["kinds"], finishing, strict=True):
+        shown["finishing"] = values
     return out

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import product
 from typing import Any
 
@@ -33,36 +34,51 @@ _kept: OrderedDict[tuple[bytes, str], tuple[dict[str, int], ...]] = OrderedDict(
 _lock = threading.Lock()
 
 
-def finishing_values(state: Mapping[str, Any], kind: EventKind) -> list[dict[str, int]]:
-    """The field values of ``kind`` (a kind of the state's entry) that end the match."""
+def finishing_values(
+    state: Mapping[str, Any], kinds: Sequence[EventKind]
+) -> list[list[dict[str, int]]]:
+    """For each of ``kinds`` (the state's entry), the field values that end the match."""
+    d = None if state.get("finished") else find(state.get("discipline"))
+    digest: bytes | None = None  # of the state, made once and only if a kind is tried
+    out: list[list[dict[str, int]]] = []
+    for kind in kinds:
+        ranges = _ranges(kind)
+        if d is None or ranges is None or not d.may_finish(state, kind):
+            out.append([])
+            continue
+        if digest is None:
+            shape = {k: v for k, v in state.items() if k not in d.records}
+            text = json.dumps(shape, sort_keys=True, separators=(",", ":"))
+            digest = hashlib.blake2b(text.encode(), digest_size=16).digest()
+        out.append([dict(values) for values in _kept_or_tried(digest, state, kind, ranges)])
+    return out
+
+
+def _ranges(kind: EventKind) -> list[range] | None:
+    """The values of each field to try; None for a kind that is not tried: one with a choice
+    (a foul, who concedes: it asks on its own, Choice.confirm) or too many combinations."""
     fields = kind["fields"]
     if any(f["kind"] != "count" for f in fields):
-        return []  # a choice (a foul, who concedes) asks on its own (Choice.confirm)
-    if state.get("finished"):
-        return []
-    d = find(state.get("discipline"))
-    if d is None:
-        return []
+        return None
     ranges = [range(f["min"] or 0, (f["max"] or 0) + 1) for f in fields]
-    tried = 1
-    for r in ranges:
-        tried *= len(r)
-    if tried > MOST_TRIED or not d.may_finish(state, kind):
-        return []
-    shape = {k: v for k, v in state.items() if k not in d.records}
-    text = json.dumps(shape, sort_keys=True, separators=(",", ":"))
-    key = (hashlib.blake2b(text.encode(), digest_size=16).digest(), kind["key"])
+    return ranges if math.prod(len(r) for r in ranges) <= MOST_TRIED else None
+
+
+def _kept_or_tried(
+    digest: bytes, state: Mapping[str, Any], kind: EventKind, ranges: list[range]
+) -> tuple[dict[str, int], ...]:
+    key = (digest, kind["key"])
     with _lock:
         found = _kept.get(key)
         if found is not None:
             _kept.move_to_end(key)
-    if found is None:
-        found = tuple(_tried(state, kind, ranges))
-        with _lock:
-            _kept[key] = found
-            if len(_kept) > KEPT:
-                _kept.popitem(last=False)
-    return [dict(values) for values in found]
+            return found
+    found = tuple(_tried(state, kind, ranges))
+    with _lock:
+        _kept[key] = found
+        if len(_kept) > KEPT:
+            _kept.popitem(last=False)
+    return found
 
 
 def _tried(state: Mapping[str, Any], kind: EventKind, ranges: list[range]) -> list[dict[str, int]]:

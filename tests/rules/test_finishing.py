@@ -40,7 +40,7 @@ def test_the_values_are_those_the_engine_finishes_the_match_with() -> None:
         for seed in range(3):
             for state in _states(discipline, seed):
                 for kind in rules.entry(state)["kinds"]:
-                    values = rules.finishing_values(state, kind)
+                    values = rules.finishing_values(state, [kind])[0]
                     for v in values:
                         assert rules.apply(state, rules.build_event(kind, v))["finished"]
                     if values or all(f["kind"] == "count" for f in kind["fields"]):
@@ -56,15 +56,15 @@ def test_the_values_are_those_the_engine_finishes_the_match_with() -> None:
 def test_states_that_differ_only_in_their_records_share_one_answer() -> None:
     state = next(s for s in _states("free_pyramid", 1) if s["awaiting"] == "shot")
     kind = next(k for k in rules.entry(state)["kinds"] if k["key"] == "shot")
-    first = rules.finishing_values(state, kind)
+    first = rules.finishing_values(state, [kind])[0]
     other = {
         **state,
         "events": state["events"] + 7,
         "stats": rules.initial_state(state["ruleset"])["stats"],
     }
-    assert rules.finishing_values(other, kind) == first
+    assert rules.finishing_values(other, [kind])[0] == first
     first.append({"pocketed": 99})  # the answer is the caller's to change
-    assert {"pocketed": 99} not in rules.finishing_values(state, kind)
+    assert {"pocketed": 99} not in rules.finishing_values(state, [kind])[0]
 
 
 def test_a_state_that_differs_in_what_a_rule_reads_is_worked_out_anew() -> None:
@@ -78,7 +78,7 @@ def test_a_state_that_differs_in_what_a_rule_reads_is_worked_out_anew() -> None:
         "debt": {**state["debt"], p: 0},
     }
     assert (
-        rules.finishing_values(near, kind) != rules.finishing_values(state, kind)
+        rules.finishing_values(near, [kind])[0] != rules.finishing_values(state, [kind])[0]
         or state["score"][state["turn"]] == target - 1
     )
-    assert {"pocketed": 1} in rules.finishing_values(near, kind)
+    assert {"pocketed": 1} in rules.finishing_values(near, [kind])[0]
