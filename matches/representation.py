@@ -121,24 +121,10 @@ def judge_data(match: Match) -> dict[str, Any]:
 # --- the discipline's description, translated --------------------------------------------
 
 
-def _is_text(value: object) -> bool:
-    return (
-        isinstance(value, dict)
-        and isinstance(value.get("msgid"), str)
-        and isinstance(value.get("params"), dict)
-    )
-
-
 def translated(value: Any, names: Mapping[str, str]) -> Any:
     """``value`` with every Text inside it (nested anywhere in dicts and lists) rendered in the
     active language, player references filled in with ``names``."""
-    if _is_text(value):
-        return rules.render(value, gettext=gettext, ngettext=ngettext, names=names)
-    if isinstance(value, dict):
-        return {key: translated(item, names) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [translated(item, names) for item in value]
-    return value
+    return rules.render_all(value, gettext=gettext, ngettext=ngettext, names=names)
 
 
 def state_view_data(state: dict[str, Any], names: Mapping[str, str]) -> dict[str, Any]:

@@ -30,7 +30,7 @@ from rules.registry import (
     unregister,
 )
 from rules.rulesets import rulesets, validate_ruleset
-from rules.words import Text, render
+from rules.words import Text, render, render_all
 
 
 def state_view(state: dict[str, Any]) -> StateView:
@@ -75,6 +75,7 @@ __all__ = [
     "register",
     "registered",
     "render",
+    "render_all",
     "replay",
     "rules_in_force",
     "rulesets",

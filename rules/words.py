@@ -16,7 +16,7 @@ reference to a player, ``{"player": "a"}``, that the page fills in with the play
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import NotRequired, TypedDict, TypeGuard, Union
+from typing import Any, NotRequired, TypedDict, TypeGuard, Union, cast
 
 # A param: a value, a nested text, or a player reference (filled in with the name).
 Param = Union[int, str, "Text", "PlayerRef"]
@@ -77,6 +77,27 @@ def render(
     else:
         out = gettext(value["msgid"])
     return out % params if params else out
+
+
+def render_all(
+    value: Any,
+    *,
+    gettext: Callable[[str], str] = _same,
+    ngettext: Callable[[str, str, int], str] = _english_plural,
+    names: Mapping[str, str] | None = None,
+) -> Any:
+    """``value`` with every text inside it (nested anywhere in dicts and lists) put into words
+    by ``render``: a state view or an entry as plain JSON, strings where the texts were."""
+    if isinstance(value, dict):
+        if isinstance(value.get("msgid"), str) and isinstance(value.get("params"), dict):
+            return render(cast(Text, value), gettext=gettext, ngettext=ngettext, names=names)
+        return {
+            key: render_all(item, gettext=gettext, ngettext=ngettext, names=names)
+            for key, item in value.items()
+        }
+    if isinstance(value, list | tuple):
+        return [render_all(item, gettext=gettext, ngettext=ngettext, names=names) for item in value]
+    return value
 
 
 def _param(

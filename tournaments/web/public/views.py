@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET
 
 from matches import selectors as match_selectors
 from matches.models import Match
+from matches.representation import translated
 from matches.selectors import discipline_of, group_results
 from tournaments import access, selectors
 from tournaments.models import Registration, Tournament
@@ -25,7 +26,7 @@ from tournaments.presentation import bracket_shown, group_results_shown, names_o
 from tournaments.regulation import fee_lines, regulation
 from tournaments.web.shared import http_cache
 from tournaments.web.shared.pages import live_response, tournament_live_etag, visible_tournament
-from tournaments.web.shared.scoreboard import clock_view, score_view, shown
+from tournaments.web.shared.scoreboard import clock_view, score_view
 
 # --- live responses ------------------------------------------------------------------------
 
@@ -45,7 +46,7 @@ def with_live_scores(tournament: Tournament, bracket: dict[str, Any]) -> None:
     """The bracket's cards of matches being played show their current score and frame, as
     the discipline's view has them (one query)."""
     live = {
-        pk: shown(discipline_of(state).state_view(state), {})
+        pk: translated(discipline_of(state).state_view(state), {})
         for pk, state in Match.objects.filter(
             tournament=tournament, status__in=(Match.Status.RUNNING, Match.Status.PAUSED)
         ).values_list("pk", "state")

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 import rules
 from matches import selectors, wording
 from matches.models import Match
+from matches.representation import translated
 from matches.selectors import winning_slot
 from tournaments.presentation import match_title, names_of, stage_label
 
@@ -38,25 +39,13 @@ def clock_view(match: Match, now: Any = None) -> dict[str, Any]:
     }
 
 
-def shown(value: Any, names: dict[str, str]) -> Any:
-    """A state view (or any part of it) with every text of the rules put into words in the
-    active language, players' references by name: what a template prints."""
-    if isinstance(value, dict):
-        if isinstance(value.get("msgid"), str) and isinstance(value.get("params"), dict):
-            return wording.say(value, names)  # type: ignore[arg-type]
-        return {key: shown(item, names) for key, item in value.items()}
-    if isinstance(value, list):
-        return [shown(item, names) for item in value]
-    return value
-
-
 def state_view(match: Match, names: dict[str, str] | None = None) -> dict[str, Any]:
     """What every page shows of the match: its discipline's view (rules' StateView) of the
     state readers are shown (selectors.result_state), its texts in words. One source: the
     pages do not compute a discipline's figures themselves."""
     state = selectors.result_state(match)
     view = selectors.discipline_of(state, match.ruleset).state_view(state)
-    return cast(dict[str, Any], shown(view, names if names is not None else names_of(match)))
+    return cast(dict[str, Any], translated(view, names if names is not None else names_of(match)))
 
 
 def score_view(match: Match, names: dict[str, str] | None = None) -> dict[str, Any]:
