@@ -10,14 +10,14 @@ nowhere else: the services' ``ApiError``s, DRF's and Django's refusals (invalid 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, cast
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.db import DatabaseError, DataError, InterfaceError, OperationalError
-from django.http import Http404, HttpRequest, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -168,3 +168,22 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> Any:
     from django.views.defaults import page_not_found
 
     return page_not_found(request, exception)
+
+
+class JsonNotFoundMiddleware:
+    """Under /api/ every 404 is the API's JSON body, in development too: with DEBUG on, Django
+    answers a path no route takes with its technical HTML page and never asks handler404.
+    Listed before CommonMiddleware, so its slash redirects stand."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if (
+            response.status_code == 404
+            and request.path.startswith("/api/")
+            and not response.get("Content-Type", "").startswith("application/json")
+        ):
+            return cast(HttpResponse, not_found(request))
+        return response

@@ -71,6 +71,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.PagesInRussianByDefault",
     "django.middleware.locale.LocaleMiddleware",
+    "config.api.JsonNotFoundMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

@@ -96,6 +96,13 @@ def test_a_path_no_route_takes_is_the_json_404(world: World, path: str) -> None:
     assert_error(APIClient().get(path), 404, "not_found")
 
 
+@pytest.mark.parametrize("path", ["/api/v1/tournaments/1/matches/", "/api/v1/nothing-here/"])
+def test_the_json_404_holds_in_development_too(world: World, settings, path: str) -> None:
+    """`make run` has DEBUG on, where Django would answer with its technical HTML page."""
+    settings.DEBUG = True
+    assert_error(APIClient().get(path), 404, "not_found")
+
+
 def test_a_page_outside_the_api_keeps_the_html_404(world: World) -> None:
     response = APIClient().get("/no-such-page/")
     assert response.status_code == 404
