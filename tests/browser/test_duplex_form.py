@@ -183,3 +183,19 @@ def test_a_whole_duplex_match_through_the_form(open_page, live_server, match, re
     assert a11y.axe_violations(page) == []
     screenshot(page, "referee-duplex-finished", full_page=False)
     assert not page.errors, page.errors
+
+
+def test_a_phone_in_english_keeps_the_form_in_the_pages_language(
+    open_page, live_server, match, referee
+):
+    """The page is Russian until someone presses EN; the board drawn from an answer of the API
+    (which follows Accept-Language) must be too, not switch to the phone's English."""
+    page = open_page(PHONE, user=referee, locale="en-US")
+    page.goto(f"{live_server.url}/m/{match.pk}/score/")
+    page.wait_for_selector(".ref")
+    assert "плюсовые очки" in page.inner_text(".ref")
+    pick(page, "a", 2)
+    tap(page, "[data-action=break-legal]")
+    board = page.inner_text(".ref")
+    assert "плюсовые очки" in board and "на столе: 6" in board
+    assert "plus points" not in board

@@ -56,7 +56,7 @@ def form_static() -> tuple[str, ...]:
     return FORM_STATIC + tuple(f"{RENDERERS}/{name}.js" for name in form_renderers())
 
 
-CACHE_VERSION = "2"
+CACHE_VERSION = "3"
 
 
 @require_GET

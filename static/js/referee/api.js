@@ -9,6 +9,11 @@ function csrfToken() {
   return meta ? meta.getAttribute("content") : "";
 }
 
+// The answers' words (the board, the entry) in the page's language, whatever the phone's
+// Accept-Language says: the pages are Russian until someone presses EN, the API follows the
+// header it is sent.
+const LANGUAGE = document.documentElement.lang || "ru";
+
 export async function post(url, body) {
   const response = await fetch(url, {
     method: "POST",
@@ -16,6 +21,7 @@ export async function post(url, body) {
     headers: {
       "Content-Type": "application/json",
       Accept: "application/json",
+      "Accept-Language": LANGUAGE,
       "X-CSRFToken": csrfToken(),
     },
     body: JSON.stringify(body),
@@ -33,7 +39,7 @@ export async function post(url, body) {
 export async function get(url) {
   const r = await fetch(url, {
     credentials: "same-origin",
-    headers: { Accept: "application/json" },
+    headers: { Accept: "application/json", "Accept-Language": LANGUAGE },
     cache: "no-cache",
   });
   return r.ok ? r.json() : null;
