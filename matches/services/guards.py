@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext_lazy as _
 
 import rules
+from config.changes import change_emit
 from matches import access, errors, hooks, selectors
 from matches.models import IdempotencyRecord, Match, MatchEvent
 from matches.querycache import (
@@ -164,6 +165,12 @@ def _append(
             if item["seq"] == undoes.seq:
                 item["undone"] = True
     match.recent_log = [*recent, selectors.log_entry_data(entry)]
+    change_emit(
+        kind="match.event",
+        tournament_id=match.tournament_id,
+        match_id=match.pk,
+        data={"seq": seq, "version": seq, "kind": kind, "undoes": undoes.seq if undoes else None},
+    )
     return entry
 
 

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit.services import audit_record
+from config.changes import change_emit
 from matches.models import Match
 from tournaments.algorithms import brackets
 from tournaments.draw_plan import DrawPlan, generate_bracket
@@ -222,6 +223,7 @@ def tournament_draw(
             "order": [r.player_id for r in plan.order],
         },
     )
+    change_emit(kind="tournament.draw", tournament_id=locked.pk, data={"matches": len(rows)})
     return locked
 
 

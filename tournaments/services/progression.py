@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 import rules
 from audit.services import audit_record
+from config.changes import change_emit
 from matches.models import Match
 from matches.selectors import WITH_RESULT, discipline_of
 from matches.services import match_walkover
@@ -349,6 +350,7 @@ def tournament_on_match_started(*, match: Match) -> None:
             match=match,
             data={"from": Status.DRAWN, "to": Status.RUNNING, "reason": "first match started"},
         )
+    change_emit(kind="match.started", tournament_id=match.tournament_id, match_id=match.pk)
 
 
 @transaction.atomic
@@ -374,6 +376,12 @@ def tournament_on_match_finished(*, match: Match) -> None:
     if match.stage == "group" and match.group is not None:
         _seat_by_key(progress, _group_feeds(progress, match.group))
     _after_change(tournament)
+    change_emit(
+        kind="match.finished",
+        tournament_id=match.tournament_id,
+        match_id=match.pk,
+        data={"status": match.status, "winner": match.winner_id},
+    )
 
 
 # --- organiser corrections ------------------------------------------------------------------
@@ -543,6 +551,12 @@ def match_correct_result(
         },
     )
     _after_change(tournament)
+    change_emit(
+        kind="match.corrected",
+        tournament_id=row.tournament_id,
+        match_id=row.pk,
+        data={"winner": new_winner, "score_a": score_a, "score_b": score_b},
+    )
     return row
 
 
