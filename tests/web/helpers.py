@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from html import escape
 from typing import Any
 
 from matches import services as match_services
@@ -88,3 +89,11 @@ def finish_tournament(tournament: Any, actor: Any) -> None:
         if match is None:
             return
         play_to_win(match, "a", actor)
+
+
+def nothing_to_print(response: Any, message: str, where: str) -> None:
+    """A panel page (never a 404) that says why and links where to go instead."""
+    assert response.status_code == 200, response.status_code
+    assert "panel/nothing_to_print.html" in [t.name for t in response.templates]
+    page = response.content.decode()
+    assert escape(message) in page and f'href="{where}"' in page

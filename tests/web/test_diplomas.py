@@ -8,6 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from matches.models import Match
+from tests.web.helpers import nothing_to_print
 from tournaments.diplomas import initials_first, roman
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +27,11 @@ def podium(tournament):
 
 
 def test_no_diplomas_before_the_places_are_decided(organiser_client, drawn):
-    assert organiser_client.get(f"/panel/t/{drawn.pk}/diplomas.pdf").status_code == 404
+    nothing_to_print(
+        organiser_client.get(f"/panel/t/{drawn.pk}/diplomas.pdf"),
+        "No place with a diploma is decided yet.",
+        f"/panel/t/{drawn.pk}/prizes/",
+    )
     page = organiser_client.get(f"/panel/t/{drawn.pk}/diplomas/").content.decode()
     assert "места, за которые они вручаются" in page  # the diplomas' language, Russian
 
@@ -64,8 +69,10 @@ def test_one_diploma_per_winner_with_the_prize(organiser_client, finished):
     assert winner.name in text
     assert "Prize: 2 520 ₽" in text  # 45% of 70% of 8 fees of 1000
     loser = Match.objects.get(tournament=finished, key="S1-4").loser
-    assert (
-        organiser_client.get(f"/panel/t/{finished.pk}/diplomas/{loser.pk}.pdf").status_code == 404
+    nothing_to_print(
+        organiser_client.get(f"/panel/t/{finished.pk}/diplomas/{loser.pk}.pdf"),
+        "This player has no diploma in this tournament.",
+        f"/panel/t/{finished.pk}/prizes/",
     )
 
 

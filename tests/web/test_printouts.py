@@ -10,8 +10,9 @@ from django.utils import translation
 from pypdf import PdfReader
 
 from matches import services as match_services
+from matches.models import Match
 from tests.conftest import require_service
-from tests.web.helpers import drawn_tournament, first_ready
+from tests.web.helpers import drawn_tournament, first_ready, nothing_to_print
 from tournaments.match_labels import match_label
 from tournaments.printouts import layout
 
@@ -104,14 +105,40 @@ def test_printouts_are_for_the_organisers(client, drawn, user, referee):
     assert client.get(f"/panel/t/{drawn.pk}/print/protocol.pdf").status_code == 403
 
 
-def test_printable_pages_answer_before_the_draw(organiser_client, open_tournament):
-    for name in ("bracket", "sheets", "tables", "protocol"):
-        assert (
-            organiser_client.get(f"/panel/t/{open_tournament.pk}/print/{name}/").status_code == 200
+def test_before_the_draw_the_bracket_and_the_table_cards_say_so(organiser_client, open_tournament):
+    t = open_tournament.pk
+    for suffix in ("/", ".pdf"):
+        nothing_to_print(
+            organiser_client.get(f"/panel/t/{t}/print/bracket{suffix}"),
+            "The bracket appears after the draw.",
+            f"/panel/t/{t}/draw/",
         )
-    assert (
-        organiser_client.get(f"/panel/t/{open_tournament.pk}/print/bracket.pdf").status_code == 404
-    )
+        nothing_to_print(
+            organiser_client.get(f"/panel/t/{t}/print/tables{suffix}"),
+            "The tournament has no tables yet.",
+            f"/panel/t/{t}/tables/",
+        )
+        # The final protocol always has something: the tournament's head and its fees.
+        assert organiser_client.get(f"/panel/t/{t}/print/protocol{suffix}").status_code == 200
+
+
+def test_after_the_final_the_match_sheets_say_so(organiser_client, finished):
+    for suffix in ("/", ".pdf"):
+        nothing_to_print(
+            organiser_client.get(f"/panel/t/{finished.pk}/print/sheets{suffix}"),
+            "No match is ready or called to a table.",
+            f"/panel/t/{finished.pk}/tables/",
+        )
+
+
+def test_a_match_sheet_before_its_players_are_known_says_so(organiser_client, drawn):
+    later = Match.objects.filter(tournament=drawn, player_a=None).first()
+    for suffix in ("/", ".pdf"):
+        nothing_to_print(
+            organiser_client.get(f"/panel/m/{later.pk}/print/sheet{suffix}"),
+            "The match's players are not known yet.",
+            f"/panel/m/{later.pk}/",
+        )
 
 
 def decoded_qr_codes(content: bytes, tmp_path) -> list[str]:

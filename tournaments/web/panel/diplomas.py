@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views import View
 
 from tournaments.diplomas import diploma_context, diploma_entries, render_pdf
-from tournaments.web.shared.panel import PanelMixin
+from tournaments.web.shared.panel import NothingToPrint, PanelMixin, nothing_to_print
 
 
 def _pdf_response(data: bytes, filename: str) -> HttpResponse:
@@ -38,7 +38,10 @@ class DiplomasPdfView(PanelMixin, View):
         tournament = self.get_tournament()
         entries = diploma_entries(tournament)
         if not entries:
-            raise Http404(_("No place with a diploma is decided yet."))
+            nothing = NothingToPrint(
+                _("No place with a diploma is decided yet."), where="panel-prizes"
+            )
+            return nothing_to_print(self, nothing)
         return _pdf_response(
             render_pdf(tournament=tournament, entries=entries),
             f"diplomas-{tournament.pk}.pdf",
@@ -50,7 +53,10 @@ class DiplomaPdfView(PanelMixin, View):
         tournament = self.get_tournament()
         entries = [e for e in diploma_entries(tournament) if e["player_id"] == player]
         if not entries:
-            raise Http404(_("This player has no diploma in this tournament."))
+            nothing = NothingToPrint(
+                _("This player has no diploma in this tournament."), where="panel-prizes"
+            )
+            return nothing_to_print(self, nothing)
         return _pdf_response(
             render_pdf(tournament=tournament, entries=entries[:1]),
             f"diploma-{tournament.pk}-{entries[0]['place']}-{player}.pdf",

@@ -5,8 +5,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views import View
@@ -14,7 +14,7 @@ from django.views import View
 from matches.selectors import match_queryset
 from tournaments.diplomas import html_to_pdf
 from tournaments.printouts import data
-from tournaments.web.shared.panel import PanelMixin
+from tournaments.web.shared.panel import NothingToPrint, PanelMixin, nothing_to_print
 
 STYLESHEET = "css/print.css"
 
@@ -32,7 +32,10 @@ class PrintView(PanelMixin, View, ABC):
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         tournament = self.get_tournament()
-        context = {"tournament": tournament, "pdf": self.pdf, **self.context()}
+        try:
+            context = {"tournament": tournament, "pdf": self.pdf, **self.context()}
+        except NothingToPrint as nothing:
+            return nothing_to_print(self, nothing)
         if not self.pdf:
             return render(request, self.template, context)
         html = render_to_string(self.template, context, request)
@@ -47,8 +50,8 @@ class BracketPrintView(PrintView):
 
     def context(self) -> dict[str, Any]:
         bracket = data.bracket_data(self.get_tournament())
-        if self.pdf and not bracket["sheets"]:
-            raise Http404(_("The bracket appears after the draw."))
+        if not bracket["sheets"]:
+            raise NothingToPrint(_("The bracket appears after the draw."), where="panel-draw")
         return bracket
 
 
@@ -58,8 +61,8 @@ class SheetsPrintView(PrintView):
 
     def context(self) -> dict[str, Any]:
         matches = data.sheet_matches(self.get_tournament())
-        if self.pdf and not matches:
-            raise Http404(_("No match is ready or called to a table."))
+        if not matches:
+            raise NothingToPrint(_("No match is ready or called to a table."), where="panel-tables")
         return {"sheets": [data.match_sheet(self.request, m) for m in matches]}
 
 
@@ -72,8 +75,6 @@ class MatchSheetPrintView(SheetsPrintView):
         return self.get_match().tournament
 
     def get_match(self) -> Any:
-        from django.shortcuts import get_object_or_404
-
         if not hasattr(self, "_match"):
             self._match = get_object_or_404(match_queryset(), pk=self.kwargs["pk"])
         return self._match
@@ -81,7 +82,9 @@ class MatchSheetPrintView(SheetsPrintView):
     def context(self) -> dict[str, Any]:
         match = self.get_match()
         if match.player_a_id is None or match.player_b_id is None:
-            raise Http404(_("The match's players are not known yet."))
+            raise NothingToPrint(
+                _("The match's players are not known yet."), where="panel-match", pk=match.pk
+            )
         return {"sheets": [data.match_sheet(self.request, match)]}
 
 
@@ -91,8 +94,8 @@ class TablesPrintView(PrintView):
 
     def context(self) -> dict[str, Any]:
         cards = data.table_cards(self.request, self.get_tournament())
-        if self.pdf and not cards:
-            raise Http404(_("The tournament has no tables yet."))
+        if not cards:
+            raise NothingToPrint(_("The tournament has no tables yet."), where="panel-tables")
         return {"cards": cards}
 
 

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views import View
 
 import rules
@@ -110,6 +111,36 @@ class PanelAction(PanelMixin, View, ABC):
             if done:
                 messages.success(request, done)
         return HttpResponseRedirect(self.next_url())
+
+
+class NothingToPrint(Exception):
+    """A printout with nothing on it yet: its panel page says why and where to go instead."""
+
+    def __init__(self, message: str, *, where: str, pk: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.where = where
+        self.pk = pk
+
+
+# Where a printout with nothing to print sends the organiser, by URL name: the tab's words.
+_WHERE = {
+    "panel-draw": _lazy("Draw"),
+    "panel-tables": _lazy("Tables"),
+    "panel-prizes": _lazy("Prizes and diplomas"),
+    "panel-match": _lazy("Match"),
+}
+
+
+def nothing_to_print(view: PanelMixin, nothing: NothingToPrint) -> HttpResponse:
+    """The panel page of an empty printout (a link the panel shows is never a 404)."""
+    tournament = view.get_tournament()
+    return view.page(
+        "panel/nothing_to_print.html",
+        message=nothing.message,
+        where=reverse(nothing.where, args=[nothing.pk or tournament.pk]),
+        where_label=_WHERE[nothing.where],
+    )
 
 
 def confirm_page(view: PanelAction, question: str) -> HttpResponse:
