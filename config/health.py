@@ -17,7 +17,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from config.celery import app as celery_app
 
@@ -102,7 +102,7 @@ def _workers() -> dict[str, object]:
 
 
 @never_cache
-@require_GET
+@require_safe
 def healthz(request: HttpRequest) -> JsonResponse:
     database = _database()
     broker = _broker()

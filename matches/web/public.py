@@ -8,7 +8,7 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from matches import access, selectors
 from matches.models import Match, Table
@@ -29,7 +29,7 @@ def _visible_match(request: HttpRequest, pk: int) -> Match:
     return match
 
 
-@require_GET
+@require_safe
 def scoreboard(request: HttpRequest, pk: int) -> HttpResponse:
     match = _visible_match(request, pk)
 
@@ -99,7 +99,7 @@ def overlay_sub_line(s: dict[str, Any], mark: str | None, names: dict[str, str])
     return parts
 
 
-@require_GET
+@require_safe
 def table_overlay(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = visible_tournament(request, pk)
     table = get_object_or_404(Table, tournament=tournament, number=number)
@@ -125,7 +125,7 @@ def table_overlay(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def table_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = visible_tournament(request, pk)
     table = get_object_or_404(Table, tournament=tournament, number=number)

@@ -70,3 +70,12 @@ def test_healthz_is_503_when_the_broker_is_down(client) -> None:
     body = response.json()
     assert body["broker"] == {"ok": False, "error": "ConnectionError"}
     assert body["workers"] == 0
+
+
+def test_head_is_answered_on_the_home_page_and_healthz(client) -> None:
+    """A load balancer probes with HEAD (`curl -I`): the status of a GET, no body."""
+    for path in ("/", "/healthz"):
+        response = client.head(path)
+        assert response.status_code == 200, path
+        assert response.content == b""
+    assert client.post("/healthz").status_code == 405

@@ -18,7 +18,7 @@ from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from matches.access import can_view_match
 from matches.models import Match
@@ -59,7 +59,7 @@ def form_static() -> tuple[str, ...]:
 CACHE_VERSION = "3"
 
 
-@require_GET
+@require_safe
 def referee_service_worker(request: HttpRequest) -> HttpResponse:
     files = form_static()
     urls = [static(path) for path in files]
@@ -77,7 +77,7 @@ def referee_service_worker(request: HttpRequest) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def referee_manifest(request: HttpRequest, pk: int) -> HttpResponse:
     # A match of a private tournament is unknown to whoever may not see it, here too.
     match = Match.objects.select_related("tournament").filter(pk=pk).first()

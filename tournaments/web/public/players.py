@@ -20,7 +20,7 @@ from django.urls import reverse, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views import View
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from tournaments import access, selectors_players, services
 from tournaments.errors import TournamentError
@@ -52,7 +52,7 @@ def _page_number(request: HttpRequest) -> int:
 # --- the rating list and a player's page ----------------------------------------------------
 
 
-@require_GET
+@require_safe
 def rating_list(request: HttpRequest) -> HttpResponse:
     form = RatingListForm(request.GET)
     data = form.cleaned_data if form.is_valid() else {}
@@ -81,7 +81,7 @@ def rating_list(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def player_page(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     user = request.user
@@ -106,7 +106,7 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def head_to_head(request: HttpRequest, pk: int, other: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     opponent = get_object_or_404(Player, pk=other)
@@ -242,7 +242,7 @@ class MeView(LoginRequiredMixin, View):
 # --- club cups ------------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 def series_page(request: HttpRequest, pk: int) -> HttpResponse:
     series = get_object_or_404(selectors_players.series_visible(user=request.user), pk=pk)
     try:

@@ -14,7 +14,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from matches import selectors as match_selectors
 from matches.models import Match
@@ -72,7 +72,7 @@ def with_live_scores(tournament: Tournament, bracket: dict[str, Any]) -> None:
 # --- pages ---------------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     tournaments = list(
         selectors.tournament_list(user=request.user)
@@ -103,7 +103,7 @@ def _base_context(request: HttpRequest, tournament: Tournament, tab: str) -> dic
     }
 
 
-@require_GET
+@require_safe
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = visible_tournament(request, pk)
 
@@ -139,7 +139,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = visible_tournament(request, pk)
 
@@ -164,7 +164,7 @@ def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = visible_tournament(request, pk)
 
@@ -195,7 +195,7 @@ def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def tournament_prizes(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = visible_tournament(request, pk)
 
