@@ -31,11 +31,10 @@ $(VENV)/.test-deps: requirements.txt requirements-test.txt | $(BIN)/python
 messages:
 	$(DEV_ENV) $(MANAGE) compilemessages --ignore=$(VENV) -v 0
 
+# scripts/run.sh starts the private Redis, migrates, loads the demo and supervises the processes.
 run: $(VENV)/.run-deps
 	bash scripts/system-deps.sh run
 	$(MAKE) --no-print-directory messages
-	$(DEV_ENV) $(MANAGE) migrate --no-input -v 0
-	$(DEV_ENV) $(MANAGE) load_demo
 	$(DEV_ENV) bash scripts/run.sh
 
 test: $(VENV)/.test-deps
@@ -43,7 +42,10 @@ test: $(VENV)/.test-deps
 	$(MAKE) --no-print-directory messages
 	$(BIN)/pytest $(PARALLEL) $(PYTEST_ARGS)
 
+# The translations are compiled first (they are not in git): the i18n tests read them.
 check: lint
+	bash scripts/system-deps.sh check
+	$(MAKE) --no-print-directory messages
 	$(BIN)/pytest --fast $(FAST_PARALLEL) -q $(PYTEST_ARGS)
 
 bench: $(VENV)/.test-deps

@@ -55,7 +55,7 @@ def broker_check() -> None:
     if settings.REDIS_URL:
         _redis().ping()
         return
-    with celery_app.connection_for_write() as conn:  # the embedded broker: a local folder
+    with celery_app.connection_for_write() as conn:  # the tests' in-memory broker, no Redis
         conn.ensure_connection(max_retries=1, timeout=2)
 
 
@@ -67,7 +67,7 @@ def _broker() -> dict[str, object]:
         return {"ok": False, "error": exc.__class__.__name__}
     return {
         "ok": True,
-        "transport": "redis" if settings.REDIS_URL else "filesystem",
+        "transport": "redis" if settings.REDIS_URL else "memory",
         "ms": _ms(started),
     }
 

@@ -67,6 +67,8 @@ def django_logging() -> dict[str, Any]:
         "root": {"handlers": ["console"], "level": level()},
         "loggers": {
             "django.db.backends": {"level": "WARNING"},
+            # runserver's request lines (make run) in the one format too, not Django's own.
+            "django.server": {"handlers": ["console"], "level": "INFO", "propagate": False},
             "django.security.DisallowedHost": {
                 "handlers": ["console_one_line"],
                 "level": "WARNING",
@@ -78,6 +80,10 @@ def django_logging() -> dict[str, Any]:
             "celery.app.trace": {"level": "WARNING"},
             "celery.worker.strategy": {"level": "WARNING"},
             "celery.beat": {"level": beat_level()},
+            # WeasyPrint narrates every PDF (its steps, fontTools' subsetting): seven INFO
+            # lines per diploma or printout; what goes wrong is still a warning.
+            "weasyprint": {"level": "WARNING"},
+            "fontTools": {"level": "WARNING"},
         },
     }
 

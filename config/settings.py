@@ -1,7 +1,8 @@
 """Luza settings: everything comes from the environment, with defaults that need no server.
 
-Unset DATABASE_URL / REDIS_URL: SQLite and a filesystem Celery broker under var/ (a laptop).
-Set: PostgreSQL, and Redis as Celery broker and cache (production, CI).
+Unset DATABASE_URL / REDIS_URL: SQLite under var/, and the private Redis that `make run` starts
+on a Unix socket under var/ (a laptop). Set: PostgreSQL and a Redis server (production, CI).
+Redis is the Celery broker and the cache either way.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from whitenoise.compress import Compressor
 
 from config.env import (
     ConfigError,
+    celery_broker_url,
     database_from_url,
+    embedded_redis_url,
     env_bool,
     env_int,
     env_list,
@@ -139,43 +142,27 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Redis: Celery broker and cache ---------------------------------------------------------
 # One installation, one namespace: everything it keeps in Redis (cache, queues, unacknowledged
 # tasks, worker pings, the health ping) is prefixed with LUZA_INSTANCE (docs/deployment.md).
+# REDIS_URL unset: the private redis-server that `make run` starts on a Unix socket in VAR_DIR
+# (scripts/run.sh), so the laptop runs production's transport, not a stand-in.
 INSTANCE = instance_name(env_str("LUZA_INSTANCE", "luza"))
-REDIS_URL = redis_url_checked(env_str("REDIS_URL")) if env_str("REDIS_URL") else ""
+REDIS_URL = redis_url_checked(env_str("REDIS_URL") or embedded_redis_url(VAR_DIR))
 CACHE_PREFIX = env_str("LUZA_CACHE_PREFIX") or f"{INSTANCE}.cache"
 BROKER_PREFIX = f"{INSTANCE}.broker:"
-if REDIS_URL:
-    CACHES = {
-        "default": {
-            "BACKEND": "config.cache.RedisCache",
-            "LOCATION": REDIS_URL,
-            "KEY_PREFIX": CACHE_PREFIX,
-        }
+CACHES = {
+    "default": {
+        "BACKEND": "config.cache.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": CACHE_PREFIX,
     }
-    CELERY_BROKER_URL = REDIS_URL
-    CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
-        # ETA tasks (match clocks) stay reserved this long before Redis redelivers them;
-        # the periodic sweep covers a worker that died with clocks in hand.
-        "visibility_timeout": 3 * 3600,
-        # Queues, bindings, unacknowledged tasks and the control channels (pings) alike.
-        "global_keyprefix": BROKER_PREFIX,
-    }
-else:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-            "LOCATION": str(VAR_DIR / "cache"),
-        }
-    }
-    CELERY_BROKER_URL = "filesystem://"
-    _broker_dir = VAR_DIR / "celery-broker"
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "data_folder_in": str(_broker_dir),
-        "data_folder_out": str(_broker_dir),
-        "control_folder": str(VAR_DIR / "celery-control"),
-        "store_processed": False,
-    }
-    for _folder in (_broker_dir, VAR_DIR / "celery-control", VAR_DIR / "cache"):
-        _folder.mkdir(parents=True, exist_ok=True)
+}
+CELERY_BROKER_URL = celery_broker_url(REDIS_URL)
+CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
+    # ETA tasks (match clocks) stay reserved this long before Redis redelivers them;
+    # the periodic sweep covers a worker that died with clocks in hand.
+    "visibility_timeout": 3 * 3600,
+    # Queues, bindings, unacknowledged tasks and the control channels (pings) alike.
+    "global_keyprefix": BROKER_PREFIX,
+}
 
 CELERY_TASK_DEFAULT_QUEUE = INSTANCE
 CELERY_TASK_DEFAULT_EXCHANGE = INSTANCE

@@ -27,6 +27,15 @@ if _XDIST_WORKER.startswith("gw") and _XDIST_WORKER[2:].isdigit() and not _SHIFT
 
 from config.settings import *  # noqa: E402, F403
 
+if not os.environ.get("REDIS_URL"):
+    # No Redis configured (make check, a laptop without services): the tests that need one skip
+    # (tests/conftest.py, require_redis); the others keep the cache in memory and send tasks
+    # nowhere, instead of waiting for the socket of a `make run` that is not running.
+    REDIS_URL = ""
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CELERY_BROKER_URL = "memory://"
+    CELERY_BROKER_TRANSPORT_OPTIONS = {}
+
 PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.MD5PasswordHasher"
 ]  # speed only; prod keeps PBKDF2

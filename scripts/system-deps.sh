@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Luza needs: gettext (translations), Pango and a Cyrillic font
-# (PDF diplomas); for the tests also Chromium (browser tests), pdftoppm and zbarimg (QR codes),
-# and Node.js with the npm packages of package-lock.json (the generated TypeScript client).
+# (PDF diplomas); to run and test also redis-server (make run's private Redis on a socket under
+# var/); for the tests also Chromium (browser tests), pdftoppm and zbarimg (QR codes), and
+# Node.js with the npm packages of package-lock.json (the generated TypeScript client).
+#   scripts/system-deps.sh check|run|test
 set -euo pipefail
 want=(gettext libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core)
+if [ "${1:-run}" != "check" ]; then
+  want+=(redis-server)
+fi
 if [ "${1:-run}" = "test" ]; then
   # Chromium for the browser tests; poppler and zbar read the printouts' QR codes back.
   want+=(chromium poppler-utils zbar-tools)

@@ -70,7 +70,6 @@ def celery_worker(
     concurrency: int = 2,
     log: Path | None = None,
     env: dict[str, str] | None = None,
-    drop_env: tuple[str, ...] = (),
     app: Celery | None = None,
 ) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     """A real `celery worker` process; yields (process, hostname) once it answers a ping."""
@@ -92,10 +91,9 @@ def celery_worker(
     if include:
         args.append("--include=" + ",".join(include))
     out = open(log, "ab") if log else subprocess.DEVNULL  # noqa: SIM115
-    proc_env = process_env(**(env or {}))
-    for name in drop_env:
-        proc_env.pop(name, None)
-    proc = subprocess.Popen(args, cwd=ROOT, env=proc_env, stdout=out, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(
+        args, cwd=ROOT, env=process_env(**(env or {})), stdout=out, stderr=subprocess.STDOUT
+    )
     try:
         wait_for_worker(hostname, app=app)
         yield proc, hostname

@@ -53,3 +53,19 @@ def test_the_banner_prints_the_logins_and_the_addresses(settings, tmp_path, monk
     assert "organiser" in text and "pw-org" in text and "http://127.0.0.1:8000/panel/" in text
     assert "referee" in text and "pw-ref" in text and "http://127.0.0.1:8000/referee/" in text
     assert str(tmp_path / "organiser-login.txt") in text
+
+
+def test_a_pdf_logs_nothing_at_info():
+    """WeasyPrint and fontTools narrate every PDF at INFO (seven lines a diploma); the
+    process's log keeps their warnings only."""
+    from tournaments.diplomas import html_to_pdf
+
+    seen: list[logging.LogRecord] = []
+    catcher = logging.Handler(level=logging.DEBUG)
+    catcher.emit = seen.append  # type: ignore[method-assign]
+    logging.getLogger().addHandler(catcher)
+    try:
+        assert html_to_pdf("<p>Диплом</p>").startswith(b"%PDF")
+    finally:
+        logging.getLogger().removeHandler(catcher)
+    assert [r.getMessage() for r in seen if r.name.startswith(("weasyprint", "fontTools"))] == []

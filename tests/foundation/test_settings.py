@@ -53,9 +53,19 @@ def test_malformed_database_url_is_one_clear_line() -> None:
 
 
 def test_malformed_redis_url_is_one_clear_line() -> None:
-    result = _check(DJANGO_DEBUG="1", REDIS_URL="localhost:6379")
-    assert result.returncode != 0
-    assert "REDIS_URL" in result.stderr.strip().splitlines()[0]
+    for url in ("localhost:6379", "unix://var/redis.sock"):
+        result = _check(DJANGO_DEBUG="1", REDIS_URL=url)
+        assert result.returncode != 0
+        assert "REDIS_URL" in result.stderr.strip().splitlines()[0]
+
+
+def test_a_unix_socket_url_names_the_same_database_for_cache_broker_and_test_workers() -> None:
+    from config.env import celery_broker_url, xdist_redis_url
+
+    url = "unix:///srv/run/redis.sock?db=2"
+    assert celery_broker_url(url) == "redis+socket:///srv/run/redis.sock?virtual_host=2"
+    assert xdist_redis_url(url, 3) == "unix:///srv/run/redis.sock?db=5"
+    assert celery_broker_url("redis://127.0.0.1:6379/2") == "redis://127.0.0.1:6379/2"
 
 
 def test_defaults_need_no_server(settings) -> None:
@@ -65,7 +75,11 @@ def test_defaults_need_no_server(settings) -> None:
     try:
         fresh = importlib.reload(base)
         assert fresh.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
-        assert fresh.CELERY_BROKER_URL == "filesystem://"
+        # make run's private Redis on a Unix socket in the var folder: broker and cache.
+        path = fresh.VAR_DIR.resolve() / "redis" / "redis.sock"
+        cache_url, broker_url = f"unix://{path}?db=0", f"redis+socket://{path}?virtual_host=0"
+        assert (cache_url, broker_url) == (fresh.REDIS_URL, fresh.CELERY_BROKER_URL)
+        assert fresh.CACHES["default"]["LOCATION"] == fresh.REDIS_URL
     finally:
         os.environ.update(saved)
         importlib.reload(base)
