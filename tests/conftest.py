@@ -58,6 +58,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="run only the tests that need no database, browser or service and are not slow "
         "(make check)",
     )
+    parser.addoption(
+        "--heavy",
+        action="store_true",
+        help="run only the tests --fast leaves out (CI: make check has run the fast ones)",
+    )
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the xdist_group markers
@@ -71,15 +76,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.xdist_group("services"))
             if grouping:
                 _in_group(item, "services")
-    if not config.getoption("--fast"):
+    if not (config.getoption("--fast") or config.getoption("--heavy")):
         return
     fast, heavy = [], []
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         marked = any(item.get_closest_marker(name) for name in _HEAVY_MARKERS)
         (heavy if marked or fixtures & _HEAVY_FIXTURES else fast).append(item)
-    items[:] = fast
-    config.hook.pytest_deselected(items=heavy)
+    kept, left_out = (fast, heavy) if config.getoption("--fast") else (heavy, fast)
+    items[:] = kept
+    config.hook.pytest_deselected(items=left_out)
 
 
 def require_service(name: str) -> None:

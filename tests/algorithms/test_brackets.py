@@ -140,6 +140,7 @@ def test_single_top_seeds_meet_late() -> None:
     assert {outcomes["S3-1"], outcomes["S3-2"]} == {(1, 4), (2, 3)}
 
 
+@pytest.mark.slow  # every size up to the largest: the full suite's, not make check's
 def test_single_counts_and_links_at_every_size() -> None:
     for n in range(2, 1025):
         b = single_elimination(n, third_place=True)
@@ -191,6 +192,7 @@ def test_double_13_byes_go_to_seeds_1_to_3() -> None:
     assert len(b.matches) == 25  # 2N-2 real + the conditional reset
 
 
+@pytest.mark.slow  # every size up to the largest: the full suite's, not make check's
 def test_double_counts_and_links_at_every_size() -> None:
     for n in range(2, 1025):
         b = double_elimination(n, grand_final="reset")

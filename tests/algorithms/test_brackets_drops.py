@@ -20,6 +20,8 @@ import itertools
 from collections import Counter
 from collections.abc import Iterator
 
+import pytest
+
 from tournaments.algorithms.brackets import Bracket, Source, double_elimination
 from tournaments.algorithms.seeding import bracket_size, seed_order
 from tournaments.algorithms.simulation import play_out
@@ -47,6 +49,7 @@ def upper_round(key: str) -> int:
     return int(key[1:].split("-")[0])
 
 
+@pytest.mark.slow  # every size up to the largest: the full suite's, not make check's
 def test_drops_meet_disjoint_sets_at_every_size() -> None:
     report: Counter[str] = Counter()
     for n in range(4, 1025):
@@ -75,6 +78,7 @@ def test_drops_meet_disjoint_sets_at_every_size() -> None:
         print(f"  {where}: {count}")
 
 
+@pytest.mark.slow  # every size up to the largest: the full suite's, not make check's
 def test_chalk_runs_rematch_only_in_the_lower_final_and_grand_final() -> None:
     for n in range(4, 1025):
         outcomes = play_out(double_elimination(n, grand_final="reset"))
