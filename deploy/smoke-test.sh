@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Deployment smoke test: the shipped configuration on this machine, checked over HTTPS, then
 # torn down. Run as root on Debian 12 with PostgreSQL and Redis up (.ci/run does, after the
-# tests). What runs is what is shipped: deploy/bin/* (the units' ExecStart), deploy/env.example,
-# deploy/nginx/luza.conf (ports, host name and certificate rewritten for this run).
+# tests). What runs is what is shipped: deploy/bin/* (releases from a clone of this checkout's
+# commit, the units' ExecStart), deploy/systemd/* (run by deploy/smoke_systemctl: no systemd
+# here), deploy/env.example, deploy/nginx/luza.conf (ports, host name and certificate rewritten).
 #
 #   SMOKE_PG_URL     a PostgreSQL server where databases may be created (postgres@127.0.0.1)
 #   SMOKE_REDIS_URL  a Redis database; only this run's keys are touched and deleted (DB 3)
@@ -25,6 +26,12 @@ LOGS="$TMP/logs"
 mkdir -p "$LOGS"
 PY="$ROOT/.venv/bin/python"
 groups=()
+# LUZA_HOME of the run (/srv/luza in production) and the emulated systemd (its unit files, as
+# copied to /etc/systemd/system, and its state).
+LUZA_HOME="$TMP/srv"
+export LUZA_SYSTEMCTL="$ROOT/deploy/smoke_systemctl" SMOKE_UNITS="$TMP/systemd" \
+  SMOKE_STATE="$TMP/systemd-state" SMOKE_LOGS="$LOGS" SMOKE_HOME="$LUZA_HOME"
+systemctl() { "$LUZA_SYSTEMCTL" "$@"; }
 
 say() { printf '\n== %s %s\n' "$(date -u +%T)" "$*"; }
 
@@ -41,7 +48,9 @@ teardown() {
   set +e
   trap - EXIT INT TERM
   say "tearing down"
+  if [ -n "${POLLER:-}" ]; then touch "$TMP/poll.stop"; wait "$POLLER"; fi
   [ -f "$TMP/nginx/nginx.pid" ] && kill -QUIT "$(cat "$TMP/nginx/nginx.pid")" 2>/dev/null
+  for state in "$SMOKE_STATE"/*.pid; do [ -e "$state" ] && systemctl stop "$(basename "$state" .pid)"; done
   for pgid in "${groups[@]}"; do stop_group "$pgid"; done
   sleep 0.5
   for db in "$DB" "$DB_RESTORED"; do
@@ -92,6 +101,7 @@ ENV_FILE="$TMP/env"
 SECRET="$("$PY" -c 'import secrets; print(secrets.token_urlsafe(50))')"
 sed -e "s|^LUZA_INSTANCE=.*|LUZA_INSTANCE=$INSTANCE|" \
   -e "s|^LUZA_USER=.*|LUZA_USER=root|" \
+  -e "s|^LUZA_HOME=.*|LUZA_HOME=$LUZA_HOME|" \
   -e "s|^LUZA_VAR_DIR=.*|LUZA_VAR_DIR=$TMP/var|" \
   -e "s|^DJANGO_SECRET_KEY=.*|DJANGO_SECRET_KEY=$SECRET|" \
   -e "s|luza\.example\.org|$HOST|g" \
@@ -103,31 +113,40 @@ sed -e "s|^LUZA_INSTANCE=.*|LUZA_INSTANCE=$INSTANCE|" \
   deploy/env.example >"$ENV_FILE"
 # Faster than production so that the run stays short: the health ping every 2 s.
 echo "LUZA_HEALTH_PING_SECONDS=2" >>"$ENV_FILE"
-export LUZA_ENV_FILE="$ENV_FILE"
+export LUZA_ENV_FILE="$ENV_FILE" SMOKE_ENV_FILE="$ENV_FILE"
 # This checkout belongs to root (CI): the service user is root here; in production it is luza.
 
-say "deploy/bin/install"
-deploy/bin/install
+say "the repository and the first release (deploy/bin/release)"
+git clone --quiet --no-checkout "$ROOT" "$LUZA_HOME/repo"
+git -C "$LUZA_HOME/repo" checkout --quiet "$(git -C "$ROOT" rev-parse HEAD)"
+# The virtualenv of these requirements exists already (this checkout's): installing its
+# packages again would only download them. A release with other requirements makes its own.
+key="$(bash -c '. deploy/bin/_common.sh && luza_venv_key requirements.txt')"
+mkdir -p "$LUZA_HOME/venvs"
+ln -s "$ROOT/.venv" "$LUZA_HOME/venvs/$key"
+touch "$LUZA_HOME/venvs/$key.ok"
+"$LUZA_HOME/repo/deploy/bin/release"
+CURRENT="$LUZA_HOME/current"
+FIRST="$(readlink "$CURRENT")"
+manage() { "$CURRENT/deploy/bin/manage" "$@"; }
 
 say "first logins, twice: the second run changes no password"
-deploy/bin/manage ensure_superuser --username smoke-admin | tee "$TMP/superuser.txt"
-deploy/bin/manage ensure_organiser --username smoke-organiser | tee "$TMP/organiser.txt"
+manage ensure_superuser --username smoke-admin | tee "$TMP/superuser.txt"
+manage ensure_organiser --username smoke-organiser | tee "$TMP/organiser.txt"
 PASSWORD="$(sed -n 's/.*password: \([^ ]*\).*/\1/p' "$TMP/organiser.txt")"
 [ -n "$PASSWORD" ] || { echo "no password printed" >&2; exit 1; }
-deploy/bin/manage ensure_superuser --username smoke-admin | grep -q unchanged
-deploy/bin/manage ensure_organiser --username smoke-organiser | tee "$TMP/organiser2.txt" | grep -q unchanged
+manage ensure_superuser --username smoke-admin | grep -q unchanged
+manage ensure_organiser --username smoke-organiser | tee "$TMP/organiser2.txt" | grep -q unchanged
 if grep -q "$PASSWORD" "$TMP/organiser2.txt"; then echo "the password was shown again" >&2; exit 1; fi
-TOKEN="$(deploy/bin/manage api_token smoke-organiser --issue --quiet-key)"
+TOKEN="$(manage api_token smoke-organiser --issue --quiet-key)"
 
-say "two gunicorn instances, two workers, one beat (deploy/bin/web|worker|beat, as the units)"
-grep -q '^ExecStart=/srv/luza/deploy/bin/web %i$' deploy/systemd/luza-web@.service
-grep -q '^ExecStart=/srv/luza/deploy/bin/worker %i$' deploy/systemd/luza-worker@.service
-grep -q '^ExecStart=/srv/luza/deploy/bin/beat$' deploy/systemd/luza-beat.service
-start web1 deploy/bin/web "$WEB1"
-start web2 deploy/bin/web "$WEB2"
-start worker1 deploy/bin/worker 1
-start worker2 deploy/bin/worker 2
-start beat deploy/bin/beat
+say "the units: two gunicorn instances, two workers, one beat"
+mkdir -p "$SMOKE_UNITS"
+cp "$CURRENT"/deploy/systemd/luza-* "$SMOKE_UNITS/"
+grep -q '^ExecStart=/srv/luza/current/deploy/bin/web %i$' "$SMOKE_UNITS/luza-web@.service"
+grep -q '^ExecStart=/srv/luza/current/deploy/bin/worker %i$' "$SMOKE_UNITS/luza-worker@.service"
+grep -q '^ExecStart=/srv/luza/current/deploy/bin/beat$' "$SMOKE_UNITS/luza-beat.service"
+systemctl start "luza-web@$WEB1" "luza-web@$WEB2" luza-worker@1 luza-worker@2 luza-beat
 
 say "nginx with a self-signed certificate (deploy/nginx/luza.conf)"
 mkdir -p "$TMP/nginx/tls"
@@ -170,25 +189,59 @@ check() {
   "$PY" deploy/smoke_check.py "$1" --state "$STATE" --host "$HOST" --https "$HTTPS" \
     --http "$HTTP" --cert "$TMP/nginx/tls/fullchain.pem" --instance "$INSTANCE" \
     --token="$TOKEN" --username smoke-organiser --password="$PASSWORD" \
-    --kill-group "$PGID_web1" --restored-port "$WEB_RESTORED"
+    --kill-group "$(systemctl show -p MainPID --value "luza-web@$WEB1")" \
+    --restored-port "$WEB_RESTORED" "${@:2}"
 }
 check live
-grep -q "login failed: address=127.0.0.1 username='smoke-organiser'" "$LOGS"/web*.log
+grep -q "login failed: address=127.0.0.1 username='smoke-organiser'" "$LOGS"/luza-web@*.log
 grep -q "limiting requests" "$TMP/nginx/error.log"
+# The killed instance comes back, as systemd's Restart=always brings it.
+systemctl start "luza-web@$WEB1"
+"$CURRENT/deploy/bin/wait-ready" "$WEB1"
 
-say "backup, restored into a new database, served beside production on the same Redis"
-DUMP="$(deploy/bin/backup)"
+say "backup, restored into a new database named explicitly, served beside production"
+DUMP="$("$CURRENT/deploy/bin/backup")"
 [ -s "$DUMP" ]
+refused() {  # refused TARGET: restore must say no, loudly, and touch nothing
+  if "$CURRENT/deploy/bin/restore" "$DUMP" "$1" 2>"$TMP/refusal.txt"; then
+    echo "restore accepted the target '$1'" >&2
+    exit 1
+  fi
+  echo "refused '$1': $(cat "$TMP/refusal.txt")"
+}
+refused ""
+refused "$PG_URL/$DB?application_name=same-database-written-otherwise"
+refused "$("$CURRENT/deploy/bin/database-url" "${DB_RESTORED}_missing")"
 psql -q "$PG_URL/postgres" -c "CREATE DATABASE $DB_RESTORED"
-deploy/bin/restore "$DUMP" "$PG_URL/$DB_RESTORED"
-sed -e "s|^LUZA_INSTANCE=.*|LUZA_INSTANCE=$INSTANCE-restored|" \
-  -e "s|^DATABASE_URL=.*|DATABASE_URL=$PG_URL/$DB_RESTORED|" "$ENV_FILE" >"$TMP/env-restored"
-LUZA_ENV_FILE="$TMP/env-restored" start web-restored deploy/bin/web "$WEB_RESTORED"
+TARGET="$("$CURRENT/deploy/bin/database-url" "$DB_RESTORED")"
+"$CURRENT/deploy/bin/restore" "$DUMP" "$TARGET"
+sed -e "s|^LUZA_INSTANCE=.*|LUZA_INSTANCE=$INSTANCE-restored|" "$ENV_FILE" >"$TMP/env-restored"
+LUZA_ENV_FILE="$TMP/env-restored" "$CURRENT/deploy/bin/use-database" "$TARGET"
+grep -q "^DATABASE_URL=$TARGET\$" "$TMP/env-restored"
+LUZA_ENV_FILE="$TMP/env-restored" start web-restored "$CURRENT/deploy/bin/web" "$WEB_RESTORED"
 check restored
+
+say "a new release while clients poll, then a rollback: nothing reinstalled, no request failed"
+MARKER="smoke release $RUN"
+sed -i "s|</body>|<!-- $MARKER --></body>|" "$LUZA_HOME/repo/templates/base.html"
+git -C "$LUZA_HOME/repo" -c user.name=smoke -c user.email=smoke@luza.test commit --quiet -am "$MARKER"
+check poll --until "$TMP/poll.stop" &
+POLLER=$!
+"$LUZA_HOME/repo/deploy/bin/release" 2>&1 | tee "$TMP/release2.log"
+grep -q "packages unchanged" "$TMP/release2.log"
+grep -q "static files unchanged" "$TMP/release2.log"
+grep -q "ready" "$TMP/release2.log"
+[ "$(readlink "$CURRENT")" != "$FIRST" ]
+check marker --marker "$MARKER" --expect present
+"$CURRENT/deploy/bin/rollback"
+[ "$(readlink "$CURRENT")" = "$FIRST" ]
+check marker --marker "$MARKER" --expect absent
+touch "$TMP/poll.stop"
+wait "$POLLER"
 
 say "the 1-minute clocks expire once each"
 check clocks
-grep -q "clock expired: match=" "$LOGS"/worker*.log
+grep -q "clock expired: match=" "$LOGS"/luza-worker@*.log
 
 say "logs: one format, UTC"
 "$PY" deploy/smoke_check.py logs --logs "$LOGS"/*.log

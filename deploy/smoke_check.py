@@ -1,4 +1,5 @@
-"""The HTTP side of deploy/smoke-test.sh: phases `live`, `restored`, `clocks`, `logs`.
+"""The HTTP side of deploy/smoke-test.sh: phases `live`, `restored`, `poll`, `marker`, `clocks`,
+`logs`.
 
 Talks to nginx over HTTPS as a browser and an integrator would (the host name resolved to the
 loopback address here, the certificate the run's own), keeps what the later phases need in a
@@ -108,6 +109,10 @@ def check_health(site: Site, args: argparse.Namespace) -> None:
         took.append((time.perf_counter() - started) * 1000)
     print(f"/healthz over HTTPS: min {min(took):.1f} ms, median {statistics.median(took):.1f} ms")
     expect(min(took) < 20, f"/healthz takes {min(took):.0f} ms at best (a ping on the request?)")
+    # A load balancer or `curl -I` probing with HEAD: the status of a GET.
+    for path in ("/", "/healthz"):
+        head = site.api.head(site.base + path, timeout=5)
+        expect(head.status_code == 200, f"HEAD {path}: {head.status_code}")
     # A load balancer probing by address over plain HTTP: allowed from its addresses only.
     probe = requests.get(f"http://127.0.0.1:{args.http}/healthz", timeout=5)
     expect(probe.status_code == 200, f"/healthz by IP: {probe.status_code}")
@@ -274,6 +279,45 @@ def restored(args: argparse.Namespace) -> None:
     print(f"restored copy serves “{state['name']}” with its {state['events']} events")
 
 
+# --- poll, marker: an upgrade and a rollback as clients see them ----------------------------
+
+
+def poll(args: argparse.Namespace) -> None:
+    """What a load balancer, an integrator and the phones do during a release: /healthz (HEAD)
+    and the API (the token's: no anonymous limit) again and again, the home page once a second
+    (within the anonymous readers' limit), until the stop file appears. Any answer but 200 is
+    a failure."""
+    site = Site(args)
+    stop = Path(args.until)
+    done, failed, round_ = 0, [], 0
+    while not stop.exists():
+        probes = [("HEAD", "/healthz"), ("GET", "/api/v1/tournaments/")]
+        if round_ % 10 == 0:
+            probes.append(("GET", "/"))
+        for method, path in probes:
+            try:
+                status: object = site.api.request(method, site.base + path, timeout=10).status_code
+            except requests.RequestException as exc:
+                status = exc.__class__.__name__
+            done += 1
+            if status != 200:
+                failed.append(f"{method} {path}: {status}")
+        round_ += 1
+        time.sleep(0.1)
+    print(f"{done} requests during the release and the rollback, {len(failed)} failed")
+    expect(not failed, f"failed requests: {failed[:5]}")
+
+
+def marker(args: argparse.Namespace) -> None:
+    """The home page of the release now served carries the marker (or not)."""
+    site = Site(args)
+    page = site.api.get(site.base + "/", timeout=10)
+    expect(page.status_code == 200, f"GET /: {page.status_code}")
+    shown = args.marker in page.text
+    expect(shown == (args.expect == "present"), f"the marker is not {args.expect} on /")
+    print(f"the marker is {args.expect}: the release served is the one switched to")
+
+
 # --- clocks -------------------------------------------------------------------------------
 
 
@@ -322,7 +366,7 @@ def logs(args: argparse.Namespace) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("phase", choices=["live", "restored", "clocks", "logs"])
+    parser.add_argument("phase", choices=["live", "restored", "poll", "marker", "clocks", "logs"])
     parser.add_argument("--state")
     parser.add_argument("--host")
     parser.add_argument("--https", type=int)
@@ -335,11 +379,15 @@ def main() -> int:
     parser.add_argument("--kill-group", type=int)
     parser.add_argument("--restored-port", type=int)
     parser.add_argument("--logs", nargs="*", default=[])
+    parser.add_argument("--until", help="poll: stop when this file exists")
+    parser.add_argument("--marker")
+    parser.add_argument("--expect", choices=["present", "absent"])
     args = parser.parse_args()
     if args.host:
         resolve_to_loopback(args.host)
     try:
-        {"live": live, "restored": restored, "clocks": clocks, "logs": logs}[args.phase](args)
+        phases = {"live": live, "restored": restored, "poll": poll, "marker": marker}
+        {**phases, "clocks": clocks, "logs": logs}[args.phase](args)
     except Failed as exc:
         print(f"SMOKE TEST FAILED: {exc}", file=sys.stderr)
         return 1
