@@ -219,6 +219,7 @@ sed -e "s|^LUZA_INSTANCE=.*|LUZA_INSTANCE=$INSTANCE-restored|" "$ENV_FILE" >"$TM
 LUZA_ENV_FILE="$TMP/env-restored" "$CURRENT/deploy/bin/use-database" "$TARGET"
 grep -q "^DATABASE_URL=$TARGET\$" "$TMP/env-restored"
 LUZA_ENV_FILE="$TMP/env-restored" start web-restored "$CURRENT/deploy/bin/web" "$WEB_RESTORED"
+LUZA_ENV_FILE="$TMP/env-restored" "$CURRENT/deploy/bin/wait-ready" "$WEB_RESTORED"
 check restored
 
 say "a new release while clients poll, then a rollback: nothing reinstalled, no request failed"

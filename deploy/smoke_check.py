@@ -258,7 +258,7 @@ def restored(args: argparse.Namespace) -> None:
         try:
             health = requests.get(base + "/healthz", headers=headers, timeout=5)
             break
-        except requests.ConnectionError:
+        except (requests.ConnectionError, requests.Timeout):
             expect(time.monotonic() < deadline, "the restored copy's gunicorn did not start")
             time.sleep(0.5)
     body = health.json()
