@@ -234,6 +234,7 @@ grep -q "static files unchanged" "$TMP/release2.log"
 grep -q "ready" "$TMP/release2.log"
 [ "$(readlink "$CURRENT")" != "$FIRST" ]
 check marker --marker "$MARKER" --expect present
+say "rollback, clients still polling"
 "$CURRENT/deploy/bin/rollback"
 [ "$(readlink "$CURRENT")" = "$FIRST" ]
 check marker --marker "$MARKER" --expect absent

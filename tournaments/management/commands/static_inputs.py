@@ -40,7 +40,9 @@ def static_fingerprint() -> str:
             found.setdefault(collected, storage.path(path))  # the first finder wins, as there
     for collected, source in sorted(found.items()):
         with open(source, "rb") as content:
-            digest.update(f"{collected}\0".encode() + hashlib.file_digest(content, "sha256").digest())
+            digest.update(
+                f"{collected}\0".encode() + hashlib.file_digest(content, "sha256").digest()
+            )
     return digest.hexdigest()
 
 
