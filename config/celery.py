@@ -1,7 +1,6 @@
 """The Celery app: configured from Django settings (CELERY_*), tasks found in every app, and
 config.health's ping of the workers."""
 
-import logging
 import os
 from typing import Any
 
@@ -19,6 +18,4 @@ app.autodiscover_tasks()
 @setup_logging.connect
 def _django_logging(**kwargs: Any) -> None:
     """Worker and beat log through settings.LOGGING (UTC, one format, LUZA_LOG_LEVEL), which
-    Django has applied already: a receiver here stops Celery from installing its own. Python's
-    warnings (Celery's about running as root) become records of that format too."""
-    logging.captureWarnings(True)
+    Django has applied already: a receiver here stops Celery from installing its own."""
