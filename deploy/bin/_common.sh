@@ -66,8 +66,13 @@ luza_venv_key() {
 # that nothing in the release or in LUZA_VAR_DIR ends up owned by root.
 luza_as_service_user() {
   if [ "$(id -u)" -eq 0 ] && [ "$LUZA_USER" != "root" ]; then
-    id -u "$LUZA_USER" >/dev/null 2>&1 || die "the service user $LUZA_USER does not exist (LUZA_USER)"
-    exec runuser -u "$LUZA_USER" -- env LUZA_ENV_FILE="$LUZA_ENV_FILE" "$0" "$@"
+    local home
+    home="$(getent passwd "$LUZA_USER" | cut -d: -f6)" ||
+      die "the service user $LUZA_USER does not exist (LUZA_USER)"
+    # setpriv replaces this process (runuser would stay as its parent, and on SIGTERM kill it
+    # two seconds later: no graceful stop for gunicorn, no warm shutdown for a worker).
+    exec setpriv --reuid="$LUZA_USER" --regid="$LUZA_USER" --init-groups \
+      env HOME="$home" USER="$LUZA_USER" LOGNAME="$LUZA_USER" LUZA_ENV_FILE="$LUZA_ENV_FILE" "$0" "$@"
   fi
 }
 
