@@ -8,9 +8,10 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from celery import Celery
 from django.db import connection
@@ -136,3 +137,14 @@ def celery_beat(
             out.close()
         for suffix in ("", ".db", ".dat", ".dir", ".bak"):
             Path(f"{schedule}{suffix}").unlink(missing_ok=True)
+
+
+def wait_for(check: Callable[[], Any], timeout: float, interval: float = 0.05) -> Any:
+    """The first true value of `check` within `timeout` seconds, else its last value."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = check()
+        if value:
+            return value
+        time.sleep(interval)
+    return check()

@@ -6,9 +6,8 @@ from __future__ import annotations
 import datetime as dt
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from django.utils import timezone
@@ -17,7 +16,7 @@ from matches import services, tasks
 from matches.models import Match, MatchEvent
 from tests.conftest import require_service
 from tests.matches.factories import MatchFactory
-from tests.workers import celery_beat, celery_worker
+from tests.workers import celery_beat, celery_worker, wait_for
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -39,16 +38,6 @@ def worker(django_db_setup, tmp_path_factory) -> Iterator[Path]:
 def clock_match(require_redis, tournament) -> Match:
     # 0 : 0 at the deadline: the golden ball, so the match goes on (no tournament progression).
     return MatchFactory(tournament=tournament, clock_limit_seconds=LIMIT)
-
-
-def wait_for(check: Callable[[], Any], timeout: float) -> Any:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.05)
-    return check()
 
 
 def expired_at(match: Match) -> dt.datetime | None:

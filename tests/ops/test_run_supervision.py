@@ -10,7 +10,6 @@ import signal
 import socket
 import subprocess
 import tempfile
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -19,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import require_service
-from tests.workers import ROOT, process_env
+from tests.workers import ROOT, process_env, wait_for
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -73,13 +72,9 @@ def _health(port: int) -> dict[str, object] | None:
 
 
 def _until(what: str, check, seconds: float = 90.0):  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.3)
-    raise AssertionError(f"never: {what}")
+    value = wait_for(check, seconds, interval=0.3)
+    assert value, f"never: {what}"
+    return value
 
 
 @pytest.fixture

@@ -7,9 +7,8 @@ from __future__ import annotations
 import datetime as dt
 import os
 import signal
-import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -27,7 +26,7 @@ from matches import services
 from matches.models import Match, MatchEvent
 from tests.factories import OrganiserFactory, RefereeFactory, TournamentFactory
 from tests.matches.factories import MatchFactory
-from tests.workers import celery_beat, celery_worker
+from tests.workers import celery_beat, celery_worker, wait_for
 from tests.world import ensure_role_groups
 from tournaments.selectors import tournament_audit
 
@@ -60,16 +59,6 @@ def start_clocks(matches: list[Match], actor: Any) -> dict[int, dt.datetime]:
         match.refresh_from_db()
         deadlines[match.pk] = match.clock_deadline
     return deadlines
-
-
-def wait_for(check: Callable[[], Any], timeout: float) -> Any:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.05)
-    return check()
 
 
 def expired_at(deadlines: dict[int, dt.datetime]) -> dict[int, dt.datetime | None]:
