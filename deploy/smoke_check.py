@@ -348,6 +348,8 @@ def clocks(args: argparse.Namespace) -> None:
 
 RECORD = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z (DEBUG|INFO|WARNING|ERROR|CRITICAL) ")
 LOOKS_LIKE_RECORD = re.compile(r"^(\[?\d{4}-\d\d-\d\d|\[\d)")
+# Celery's start-up banners (worker and beat, in local time): --quiet keeps them out.
+BANNER = re.compile(r"LocalTime -> |\[config\]|\.> app: |-------------- ")
 
 
 def logs(args: argparse.Namespace) -> None:
@@ -358,6 +360,8 @@ def logs(args: argparse.Namespace) -> None:
             line for line in lines if LOOKS_LIKE_RECORD.match(line) and not RECORD.match(line)
         ]
         expect(not strays, f"{path}: a line in another format: {strays[:1]}")
+        banner = [line for line in lines if BANNER.search(line)]
+        expect(not banner, f"{path}: a Celery banner: {banner[:1]}")
         expect(not any("Traceback" in line for line in lines), f"{path}: a traceback")
         errors = [line for line in records if " ERROR " in line or " CRITICAL " in line]
         expect(not errors, f"{path}: {errors[:1]}")

@@ -143,6 +143,7 @@ def test_a_killed_worker_comes_back_while_the_web_answers(run_sh) -> None:
     assert set(statuses) == {"ok"}, statuses
     lines = [line for line in log.read_text().splitlines() if "run.sh:" in line]
     assert len(lines) == 1 and "worker exited" in lines[0], lines
+    assert "LocalTime ->" not in log.read_text() and "[config]" not in log.read_text()  # --quiet
 
     everything = _children(proc.pid)
     os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C in the terminal
