@@ -51,7 +51,7 @@ if [ -z "${REDIS_URL:-}" ]; then
 fi
 
 declare -A pid_of=() started_at=() failures=()
-order=()  # the names in the order they started; stopped in reverse
+order=()  # the names, in the order they first started
 stopping=0
 
 start() {  # start NAME: its command in a process group of its own, so that the group
@@ -97,14 +97,14 @@ wait_for_redis() {
     kill -0 "${pid_of[redis]}" 2>/dev/null || break
     sleep 0.1
   done
-  log ERROR "the private redis-server did not start: $REDIS_DIR/redis.log says why"
+  log ERROR "the private redis-server does not answer: $REDIS_DIR/redis.log says why"
   tail -n 5 "$REDIS_DIR/redis.log" >&3
-  exit 1
+  return 1
 }
 
 if [ "$private_redis" = 1 ]; then
   start redis
-  wait_for_redis
+  wait_for_redis || exit 1
 fi
 $BIN/python manage.py migrate --no-input -v 0 2>&3 || exit 1
 if [ "${LUZA_DEMO:-1}" != 0 ]; then
@@ -137,6 +137,6 @@ while :; do
     sleep "$pause" &
     wait $!  # a Ctrl-C meanwhile stops everything at once
     start "$name"
-    [ "$name" = redis ] && wait_for_redis
+    if [ "$name" = redis ]; then wait_for_redis || true; fi  # if it died again: the next round
   done
 done
