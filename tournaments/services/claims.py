@@ -1,5 +1,6 @@
-"""Claim codes: how a login becomes a player's. An organiser of one of the player's tournaments
-issues a one-time code (printed on the player's slip, with a QR code of the claim link); the
+"""Claim codes: how a login becomes a player's. Whoever may change the player's identity
+(access.can_edit_player_identity: a superuser, or the organiser whose tournaments alone show
+him) issues a one-time code (printed on the player's slip, with a QR code of the claim link); the
 player, logged in or creating his login on the spot, uses it once before it expires. Only a
 hash of the code is stored; a new code for the same player retires the old ones."""
 
@@ -71,10 +72,13 @@ def player_claim_issue(
     *, player: Player, actor: Actor, tournament: Tournament | None = None
 ) -> tuple[PlayerClaim, str]:
     """A new claim code for the player (returned in clear once, for the slip)."""
-    if not access.can_issue_claim(actor, player):
+    if not access.can_edit_player_identity(actor, player):
         raise TournamentError(
             "forbidden",
-            _("Only an organiser of one of this player's tournaments can print his slip."),
+            _(
+                "Only a superuser, or the organiser whose tournaments alone show this player, "
+                "can print his slip."
+            ),
             status=FORBIDDEN,
         )
     locked = Player.objects.select_for_update().get(pk=player.pk)

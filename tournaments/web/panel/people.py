@@ -241,7 +241,7 @@ class PlayerCardView(LoginRequiredMixin, View):
         user = request.user
         history = selectors_people.player_history(player=player, user=user)
         page = Paginator(history, HISTORY_PAGE).get_page(request.GET.get("page"))
-        can_edit = access.can_edit_player(user, player)
+        can_edit = access.can_edit_player_identity(user, player)
         return render(
             request,
             "panel/people/player.html",
@@ -271,9 +271,7 @@ class PlayerEditView(PlayerCardView):
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
         user = request.user
-        if user.is_authenticated and not (
-            user.is_superuser or access.can_edit_player(user, self.player())
-        ):
+        if user.is_authenticated and not access.can_edit_player_identity(user, self.player()):
             raise PermissionDenied
         return super().dispatch(request, *args, **kwargs)
 
