@@ -130,9 +130,7 @@ def _act(action: str, w: dict[str, Any], actor: str, player: Player) -> list[int
             page.post(f"/panel/players/{player.pk}/edit/", {"name": "Подменённый"})
         ],
         "claim": lambda: [api.post(f"{url}claim-code/", {}, format="json")],
-        "claim_panel": lambda: [
-            page.post(f"/panel/t/{home.pk}/people/players/{player.pk}/slip/")
-        ],
+        "claim_panel": lambda: [page.post(f"/panel/t/{home.pk}/people/players/{player.pk}/slip/")],
         "link": lambda: [
             api.patch(
                 url,
@@ -181,7 +179,9 @@ def test_the_probes_takeover_path_is_closed(world: dict[str, Any]) -> None:
     b = world["actors"]["organiser_b"]
     theirs = world["home"]["organiser_b"]
     player = PlayerFactory(name="Игрок Клуба А")
-    services.registration_add(tournament=world["mine"], player=player, actor=world["actors"]["organiser_a"])
+    services.registration_add(
+        tournament=world["mine"], player=player, actor=world["actors"]["organiser_a"]
+    )
     registered = _api(b).post(
         f"/api/v1/tournaments/{theirs.pk}/registrations/", {"player_id": player.pk}, format="json"
     )

@@ -192,8 +192,7 @@ def test_another_organiser_cannot_relink_rename_or_rerate_a_player(tournament, o
     assert club.status_code == 200
     for body in ({"rating": 1200}, {"user": None}):
         assert (
-            himself.patch(f"/api/v1/players/{player.pk}/", body, format="json").status_code
-            == 403
+            himself.patch(f"/api/v1/players/{player.pk}/", body, format="json").status_code == 403
         )
     player.refresh_from_db()
     assert (player.club, player.rating, player.user) == ("Пирамида", 1100, owner)

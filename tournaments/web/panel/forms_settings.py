@@ -12,8 +12,10 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 import rules
+from config.moments import WindowDateField
 from matches.wording import discipline_label
 from tournaments.algorithms import handicap
+from tournaments.images import LOGO_SIDE, MAX_IMAGE_BYTES, ImageRefused, image_reencode
 from tournaments.models import Tournament
 from tournaments.regulation import HANDICAP_TITLES
 from tournaments.services.setup import SETTINGS_FIELDS, STAGE_KEYS
@@ -57,7 +59,7 @@ SPECIAL = {
     "handicap_scheme",
     "organiser_logo",
 }
-LOGO_SIZE = 400  # pixels, the longer side: sharp on a diploma, small in the row
+LOGO_SIZE = LOGO_SIDE
 
 
 def _model_field(name: str) -> forms.Field:
@@ -69,7 +71,7 @@ def _model_field(name: str) -> forms.Field:
     if isinstance(field, models.BooleanField):
         return forms.BooleanField(label=label, required=False)
     if isinstance(field, models.DateField):
-        return forms.DateField(
+        return WindowDateField(
             label=label, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
         )
     if isinstance(field, models.DecimalField):
@@ -323,22 +325,13 @@ def _handicap_title(slug: str) -> Any:
 
 
 def logo_data_uri(upload: Any) -> str:
-    """The uploaded image, checked and made small, as a PNG data URI."""
-    import base64
-    import io
-
-    from PIL import Image, UnidentifiedImageError
-
-    if upload.size > 5 * 1024 * 1024:
-        raise forms.ValidationError(_("The logo file is too big (at most 5 MB)."))
+    """The uploaded image, through the one gate of every image (tournaments.images)."""
+    if upload.size > MAX_IMAGE_BYTES:
+        raise forms.ValidationError(
+            _("The image file is too big (at most %(mb)s MB).")
+            % {"mb": MAX_IMAGE_BYTES // (1024 * 1024)}
+        )
     try:
-        image = Image.open(upload)
-        image.load()
-    except (UnidentifiedImageError, OSError, ValueError):
-        raise forms.ValidationError(_("The logo must be a PNG or JPEG image.")) from None
-    if image.format not in ("PNG", "JPEG"):
-        raise forms.ValidationError(_("The logo must be a PNG or JPEG image."))
-    image.thumbnail((LOGO_SIZE, LOGO_SIZE))
-    out = io.BytesIO()
-    image.convert("RGBA").save(out, format="PNG", optimize=True)
-    return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode("ascii")
+        return image_reencode(upload.read(), side=LOGO_SIZE)
+    except ImageRefused as err:
+        raise forms.ValidationError(str(err)) from None

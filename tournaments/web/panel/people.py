@@ -8,7 +8,6 @@ never cached), and printing it is the browser's print of that page.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import segno
@@ -17,8 +16,6 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth import login as auth_login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import LoginRequiredMixin
-from django.contrib.staticfiles import finders
-from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -31,6 +28,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from tournaments import access, selectors_people, services
+from tournaments.diplomas import html_to_pdf
 from tournaments.errors import TournamentError
 from tournaments.models import Player, Registration
 from tournaments.services.accounts import password_changed
@@ -88,13 +86,7 @@ def slip(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
 
 
 def slip_pdf(context: dict[str, Any]) -> bytes:
-    from weasyprint import CSS, HTML  # heavy: loaded only when a PDF is asked for
-
-    html = render_to_string("panel/people/slip_pdf.html", context)
-    found = finders.find(SLIP_STYLESHEET)
-    stylesheet = str(found) if found else staticfiles_storage.path(SLIP_STYLESHEET)
-    document = HTML(string=html, base_url=str(Path(stylesheet).parent))
-    return bytes(document.write_pdf(stylesheets=[CSS(filename=stylesheet)]))
+    return html_to_pdf(render_to_string("panel/people/slip_pdf.html", context), SLIP_STYLESHEET)
 
 
 # --- a tournament's people ---------------------------------------------------------------------
