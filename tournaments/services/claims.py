@@ -20,6 +20,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit.services import audit_record
+from config.login_names import (
+    LoginRefused,
+    LoginTaken,
+    login_clash,
+    login_create,
+    login_refusal,
+    shape_login,
+)
 from tournaments import access
 from tournaments.errors import BAD_REQUEST, CONFLICT, FORBIDDEN, TournamentError
 from tournaments.models import Player, PlayerClaim, Tournament
@@ -166,14 +174,17 @@ def player_claim_redeem(*, code: str, user: User) -> Player:
 
 
 def clean_new_login(*, username: str, password: str | None, full_name: str = "") -> str:
-    """The login name, checked: free (any letter case), the characters Django allows, and a
-    password the validators accept (None: a password made by the caller). Raises
-    TournamentError (400/409) with the field."""
-    login = (username or "").strip()
+    """The login name, checked: free once folded (config.login_names: ＯＲＧＢ, ORGB and orgb
+    are one login), the characters Django allows, and a password the validators accept (None:
+    a password made by the caller). Raises TournamentError (400/409) with the field."""
+    login = shape_login(username)
     try:
         if not login:
             raise ValidationError(_("Choose a login."))
         UnicodeUsernameValidator()(login)
+        refusal = login_refusal(login)
+        if refusal:
+            raise ValidationError(refusal)
     except ValidationError as err:
         raise TournamentError(
             "invalid_login",
@@ -188,13 +199,8 @@ def clean_new_login(*, username: str, password: str | None, full_name: str = "")
             status=BAD_REQUEST,
             params={"field": "username"},
         )
-    if get_user_model().objects.filter(username__iexact=login).exists():
-        raise TournamentError(
-            "username_taken",
-            _("The login “%(login)s” is taken: choose another.") % {"login": login},
-            status=CONFLICT,
-            params={"field": "username"},
-        )
+    if login_clash(login) is not None:
+        raise _taken(login)
     if password is not None:
         try:
             validate_password(password, get_user_model()(username=login, first_name=full_name))
@@ -208,6 +214,28 @@ def clean_new_login(*, username: str, password: str | None, full_name: str = "")
     return login
 
 
+def _taken(login: str) -> TournamentError:
+    return TournamentError(
+        "username_taken",
+        _("The login “%(login)s” is taken: choose another.") % {"login": login},
+        status=CONFLICT,
+        params={"field": "username"},
+    )
+
+
+def new_login_create(*, username: str, password: str | None, full_name: str = "") -> User:
+    """A login that clean_new_login accepted, created under the folding rule's lock: a
+    look-alike made meanwhile is the same 409, never an IntegrityError."""
+    try:
+        return login_create(username=username, password=password, first_name=full_name[:150])
+    except LoginTaken:
+        raise _taken(shape_login(username)) from None
+    except LoginRefused as err:
+        raise TournamentError(
+            "invalid_login", str(err), status=BAD_REQUEST, params={"field": "username"}
+        ) from None
+
+
 @transaction.atomic
 def player_claim_signup(*, code: str, username: str, password: str) -> tuple[User, Player]:
     """The invite: a player without a login creates one with his code and is linked to it."""
@@ -215,9 +243,7 @@ def player_claim_signup(*, code: str, username: str, password: str) -> tuple[Use
     if claim.player.user_id is not None:
         raise _linked()
     login = clean_new_login(username=username, password=password, full_name=claim.player.name)
-    user = get_user_model().objects.create_user(
-        username=login, password=password, first_name=claim.player.name[:150]
-    )
+    user = new_login_create(username=login, password=password, full_name=claim.player.name)
     audit_record(
         actor=user,
         action="login_create",

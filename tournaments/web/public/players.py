@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.decorators.http import require_GET
 
+from config.login_names import LoginTaken
 from tournaments import access, selectors_players, services
 from tournaments.errors import TournamentError
 from tournaments.models import Player, PlayerRequest, Registration, Series
@@ -293,7 +294,11 @@ class SignupView(View):
         form = SignupForm(request.POST)
         if not form.is_valid():
             return self._page(request, form, status=400)
-        user = form.save()
+        try:
+            user = form.save()
+        except LoginTaken as err:
+            form.add_error("username", str(err))
+            return self._page(request, form, status=409)
         services.account_signup_audit(user=user)
         auth_login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Your login is made. Link it to your player record."))
