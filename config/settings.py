@@ -246,6 +246,15 @@ LUZA_TRUSTED_PROXY_COUNT = env_int("LUZA_TRUSTED_PROXY_COUNT", 1)
 LUZA_ANON_RATE = env_str("LUZA_ANON_RATE", "120/min")
 if LUZA_ANON_RATE and not re.fullmatch(r"\d+/(s|sec|second|m|min|minute|h|hour)", LUZA_ANON_RATE):
     raise ConfigError(f"LUZA_ANON_RATE={LUZA_ANON_RATE!r}: give requests per period, like 120/min")
+# Budgets of the anonymous writes (config/write_limits.py): per client address and per target
+# (the login name, the claim code, the e-mail address). A club's desk makes its players' logins
+# from one address, so a claim allows a hall; one reset e-mail per address per 15 minutes.
+LUZA_WRITE_RATES: dict[str, tuple[str | None, str | None]] = {
+    "signup": ("20/h", "5/h"),
+    "claim": ("60/h", "10/h"),
+    "password_reset": ("10/h", "1/15m"),
+}
+RATELIMIT_FAIL_OPEN = True
 
 # --- Language and time ----------------------------------------------------------------------
 LANGUAGE_CODE = "ru"

@@ -35,6 +35,8 @@ AXES_FAILURE_LIMIT = 5
 # The suite reads as anonymous from one address hundreds of times a minute; the limit's own
 # tests switch it on (tests/security/test_anonymous_rate.py).
 LUZA_ANON_RATE = ""
+# The same for the anonymous writes' budgets: tests/security/test_write_budgets.py sets them.
+LUZA_WRITE_RATES = {}
 # Browser tests talk plain HTTP to a local server.
 SESSION_COOKIE_SECURE = False
 CSRF_COOKIE_SECURE = False

@@ -27,12 +27,13 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views import View
 
+from config.write_limits import limited_response, write_spend
 from tournaments import access, selectors_people, services
 from tournaments.diplomas import html_to_pdf
 from tournaments.errors import TournamentError
 from tournaments.models import Player, Registration
 from tournaments.services.accounts import password_changed
-from tournaments.services.claims import player_claim_peek
+from tournaments.services.claims import normalise_code, player_claim_peek
 from tournaments.web.panel import forms_people
 from tournaments.web.shared.panel import PanelMixin
 
@@ -350,6 +351,11 @@ class ClaimView(View):
         return self._page(request, form, code)
 
     def post(self, request: HttpRequest) -> HttpResponse:
+        spent = write_spend(
+            request, action="claim", target=normalise_code(request.POST.get("code", ""))
+        )
+        if spent is not None:
+            return limited_response(request, spent.wait)
         form = forms_people.ClaimForm(request.POST, signup=not request.user.is_authenticated)
         code = request.POST.get("code", "")
         if not form.is_valid():
