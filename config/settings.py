@@ -38,9 +38,23 @@ except OSError as _exc:
 DEFAULT_SECRET_KEY = "luza-insecure-development-key-do-not-use-in-production"  # noqa: S105
 DEBUG = env_bool("DJANGO_DEBUG", False)
 SECRET_KEY = env_str("DJANGO_SECRET_KEY") or DEFAULT_SECRET_KEY
+# Placeholders of the templates (deploy/env.example) and Django's own generated development keys.
+PLACEHOLDER_SECRET_KEYS = ("CHANGE-ME", "change-me", "changeme", "secret", "django-insecure-")
 if not DEBUG and SECRET_KEY == DEFAULT_SECRET_KEY:
     raise ConfigError(
         "DJANGO_SECRET_KEY is not set; production mode (DJANGO_DEBUG off) refuses the default key."
+    )
+if not DEBUG and (
+    len(SECRET_KEY) < 50
+    or len(set(SECRET_KEY)) < 5
+    or any(SECRET_KEY.startswith(p) for p in PLACEHOLDER_SECRET_KEYS)
+):
+    # Django's own measure of a key (its security.W009 check), refused instead of warned of:
+    # a key anyone can read in the template signs sessions and password-reset links.
+    raise ConfigError(
+        "DJANGO_SECRET_KEY is a placeholder or too weak: production mode (DJANGO_DEBUG off) "
+        "needs at least 50 characters, 5 of them different (e.g. python3 -c 'import secrets; "
+        "print(secrets.token_urlsafe(50))')."
     )
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])

@@ -5,7 +5,7 @@ import secrets
 
 from config.env import xdist_redis_url
 
-os.environ.setdefault("DJANGO_SECRET_KEY", "test-" + secrets.token_hex(16))
+os.environ.setdefault("DJANGO_SECRET_KEY", "test-" + secrets.token_hex(32))
 os.environ.setdefault("DJANGO_DEBUG", "0")
 # Keep the embedded broker, cache and SQLite files of tests apart from a running `make run`.
 os.environ.setdefault(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypeGuard
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from audit.models import AuditEntry
 from matches.access import can_manage_tournament as can_manage_tournament
@@ -135,6 +135,27 @@ def can_view_player_history(user: Actor, player: Player) -> bool:
     if not user.is_authenticated:
         return False
     return is_organiser_role(user) or getattr(player, "user_id", None) == user.pk
+
+
+def can_name_as_referee(user: Actor | None, login: User) -> bool:
+    """Whom an organiser may name as his tournament's referee: a login he (or a fellow
+    organiser of his tournaments) made in the panel, or one that referees or refereed one of
+    his tournaments (it accepted once). Never a superuser's or staff login; anyone for a
+    superuser; anyone for the system (an import names its own). Names outside are refused
+    with the one answer an unknown name gets, so the form confirms no login."""
+    if user is None:
+        return True
+    if not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    if login.is_superuser or login.is_staff:
+        return False
+    mine = managed_tournaments(user)
+    made = IssuedLogin.objects.filter(user=login).filter(
+        Q(created_by=user) | Q(tournament__in=mine)
+    )
+    return made.exists() or login.refereed_tournaments.filter(pk__in=mine).exists()
 
 
 def can_reset_login_password(user: Actor, login: User, tournament: Tournament) -> bool:

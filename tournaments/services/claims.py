@@ -17,6 +17,7 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from audit.services import audit_record
@@ -126,7 +127,26 @@ def _usable_claim(code: str) -> PlayerClaim:
         .filter(code_hash=_hash(raw))
         .first()
     )
-    if claim is None or claim.used_at is not None or claim.expires_at <= timezone.now():
+    if claim is None or claim.used_at is not None:
+        raise _invalid()
+    if claim.expires_at <= timezone.now():
+        newer = (
+            PlayerClaim.objects.filter(player=claim.player_id, created_at__gt=claim.created_at)
+            .order_by("-created_at")
+            .first()
+        )
+        if newer is not None:
+            # A second slip retired this one: its holder is told so, not "unknown".
+            raise TournamentError(
+                "claim_replaced",
+                _(
+                    "This slip was replaced by a newer one printed on %(date)s: use the newest "
+                    "slip, or ask the organiser."
+                )
+                % {"date": date_format(timezone.localtime(newer.created_at), "j E Y, H:i")},
+                status=BAD_REQUEST,
+                params={"field": "code"},
+            )
         raise _invalid()
     return claim
 

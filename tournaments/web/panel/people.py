@@ -11,11 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 import segno
+from axes.handlers.proxy import AxesProxyHandler
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth import login as auth_login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import LoginRequiredMixin
+from django.contrib.auth.signals import user_login_failed
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -27,6 +29,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views import View
 
+from config.login_limit import lockout_response
 from config.write_limits import limited_response, write_spend
 from tournaments import access, selectors_people, services
 from tournaments.diplomas import html_to_pdf
@@ -393,9 +396,30 @@ class ClaimView(View):
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):
+    """A wrong old password is a failed login (django-axes counts it under the user's name and
+    the address, as the login form's): a stolen session cannot guess the password here without
+    the limit the login page has."""
+
     http_method_names = ["get", "post"]
     template_name = "panel/people/password_change.html"
     success_url = reverse_lazy("password-change-done")
+
+    def _credentials(self) -> dict[str, str]:
+        return {"username": self.request.user.get_username()}
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not AxesProxyHandler.is_allowed(request, self._credentials()):
+            return lockout_response(request, None, self._credentials())
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form: Any) -> HttpResponse:
+        if form.has_error("old_password"):
+            user_login_failed.send(
+                sender=__name__, credentials=self._credentials(), request=self.request
+            )
+            if getattr(self.request, "axes_locked_out", False):
+                return lockout_response(self.request, None, self._credentials())
+        return super().form_invalid(form)
 
     def form_valid(self, form: Any) -> HttpResponse:
         response = super().form_valid(form)
