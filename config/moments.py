@@ -32,6 +32,12 @@ def outside_window(value: dt.date | dt.datetime | None) -> bool:
     return not FIRST_DAY <= day <= LAST_DAY
 
 
+def validate_window(value: dt.date | dt.datetime | None) -> None:
+    """The bound as a validator (the admin's date fields, whose widgets parse the value)."""
+    if outside_window(value):
+        raise forms.ValidationError(WINDOW_MESSAGE, code="out_of_window")
+
+
 class WindowDateTimeField(forms.DateTimeField):
     """The panel's date-time: local time in the tournament's zone, inside the window."""
 
