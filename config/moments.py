@@ -9,6 +9,7 @@ stored out of it is read back by config.pg without failing."""
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from typing import Any
 
 from django import forms
@@ -90,6 +91,7 @@ def _early(data: Any, binary: bool) -> bool:
     return raw.endswith(b"BC") or raw.startswith(b"-")
 
 
+@functools.cache  # one class per loader, not per connection
 def _tolerant(
     base: type[Any], *, binary: bool, aware: bool, day: bool, errors: tuple[type[Exception], ...]
 ) -> type[Any]:

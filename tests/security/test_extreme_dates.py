@@ -4,28 +4,23 @@ broke the home page, the tournament page and the API's list for everybody."""
 
 from __future__ import annotations
 
+import base64
+
 import pytest
 from django.db import connection
 from django.test import Client
 from rest_framework.test import APIClient
 
-from tests.factories import OrganiserFactory
-from tests.world import ensure_role_groups, make_tournament
+from tournaments.exchange import import_logins, tournament_export
+from tournaments.exchange_validation import document_problems
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def setup(require_postgres):
-    ensure_role_groups()
-    organiser = OrganiserFactory()
-    tournament = make_tournament(organiser, name="Турнир с датами")
-    api = APIClient()
-    api.force_authenticate(organiser)
-    page = Client()
-    page.force_login(organiser)
-    return organiser, tournament, api, page
+def setup(require_postgres, desk):
+    return desk.organiser, desk.tournament, desk.api, desk.page
 
 
 def _fingerprint(tournament: Tournament) -> tuple:
@@ -129,3 +124,17 @@ def test_a_bad_row_already_stored_breaks_no_page_or_list(setup):
         {"online_entry": "on", "entry_opens_at": "2026-11-01T10:00", "entry_closes_at": ""},
     )
     assert response.status_code == 302
+
+
+def test_an_import_refuses_a_date_out_of_the_window_and_a_hostile_logo(setup):
+    _, tournament, _, _ = setup
+    dated = tournament_export(tournament=tournament)
+    dated["tournament"]["date"] = "0001-01-01"
+    dated["tournament"]["entry_opens_at"] = "0001-01-01T00:00:00+03:00"
+    problems = " ".join(document_problems(document=dated, logins=import_logins()))
+    assert "tournament.date" in problems and "tournament.entry_opens_at" in problems
+    logo = tournament_export(tournament=tournament)
+    svg = b"<svg xmlns='http://www.w3.org/2000/svg'><image href='file:///etc/passwd'/></svg>"
+    logo["tournament"]["organiser_logo"] = "data:image/png;base64," + base64.b64encode(svg).decode()
+    problems = " ".join(document_problems(document=logo, logins=import_logins()))
+    assert "organiser_logo" in problems

@@ -15,12 +15,8 @@ from collections.abc import Iterator
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.test import Client
 from PIL import Image
-from rest_framework.test import APIClient
 
-from tests.factories import OrganiserFactory
-from tests.world import ensure_role_groups, make_tournament
 from tournaments.diplomas import fetch_allowed, html_to_pdf
 from tournaments.images import ImageRefused, data_uri_reencode, image_reencode
 from tournaments.models import Tournament
@@ -136,15 +132,8 @@ def test_the_gate_redraws_the_pixels_and_drops_the_rest():
 
 
 @pytest.fixture
-def organiser_world():
-    ensure_role_groups()
-    organiser = OrganiserFactory()
-    tournament = make_tournament(organiser, name="Турнир с логотипом")
-    api = APIClient()
-    api.force_authenticate(organiser)
-    page = Client()
-    page.force_login(organiser)
-    return tournament, api, page
+def organiser_world(desk):
+    return desk.tournament, desk.api, desk.page
 
 
 @pytest.mark.parametrize(
