@@ -4,7 +4,7 @@ at the edges of what Python and PostgreSQL hold).
 
 The API's fields (config.serializers.MomentField, DayField), the panel's form fields (below)
 and the import (tournaments.exchange_validation) all ask `outside_window`; what is already
-stored out of it is read back by config.pg without failing."""
+stored out of it is read back without failing (tolerate_stored_dates, below)."""
 
 from __future__ import annotations
 
