@@ -19,7 +19,7 @@ from tournaments.algorithms import fees, handicap
 from tournaments.errors import BAD_REQUEST, TournamentError
 from tournaments.field_names import field_label, values_label
 from tournaments.images import ImageRefused, data_uri_reencode
-from tournaments.match_setup import stage_ruleset
+from tournaments.match_setup import stage_keys, stage_ruleset
 from tournaments.models import Registration, Tournament
 from tournaments.services.common import (
     Status,
@@ -34,7 +34,6 @@ if TYPE_CHECKING:
     from config.types import Actor
 
 STAGE_KEYS = ("upper", "lower", "playoff", "grand_final", "group")
-STAGE_RULE_KEYS = ("balls_to_win", "frames_to_win", "time_limit_minutes")
 MAX_TIME_LIMIT = 600
 MAX_PLAYERS = 1024
 
@@ -302,12 +301,13 @@ def _clean_stage_rules(values: dict[str, Any]) -> dict[str, Any]:
             )
         if not isinstance(overrides, Mapping):
             raise invalid("stage_rules", _("The rules of a stage must be an object."))
+        known = stage_keys(values["discipline"])
         for key in overrides:
-            if key not in STAGE_RULE_KEYS:
+            if key not in known:
                 raise invalid(
                     "stage_rules",
                     _("Unknown setting “%(key)s” for stage “%(stage)s”; known: %(known)s.")
-                    % {"key": key, "stage": stage_key, "known": ", ".join(STAGE_RULE_KEYS)},
+                    % {"key": key, "stage": stage_key, "known": ", ".join(known) or "—"},
                 )
         entry = dict(overrides)
         if "time_limit_minutes" in entry:
