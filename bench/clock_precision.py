@@ -186,7 +186,7 @@ def run(args: argparse.Namespace, database_url: str, redis_url: str, logs: Path)
     env.update(
         DJANGO_SETTINGS_MODULE="config.settings",
         DJANGO_DEBUG="0",
-        DJANGO_SECRET_KEY=env.get("DJANGO_SECRET_KEY") or "clockbench-" + secrets.token_hex(16),
+        DJANGO_SECRET_KEY=env.get("DJANGO_SECRET_KEY") or "clockbench-" + secrets.token_hex(32),
         DATABASE_URL=database_url,
         REDIS_URL=redis_url,
         LUZA_LOG_LEVEL="WARNING",

@@ -63,7 +63,7 @@ def service_env(database_url: str, **extra: str) -> dict[str, str]:
     env.update(
         DJANGO_SETTINGS_MODULE=extra.pop("DJANGO_SETTINGS_MODULE", "bench.settings"),
         DJANGO_DEBUG="0",
-        DJANGO_SECRET_KEY="bench-" + uuid.uuid4().hex,
+        DJANGO_SECRET_KEY="bench-" + uuid.uuid4().hex + uuid.uuid4().hex,
         DATABASE_URL=database_url,
         REDIS_URL=redis_url(),
         LUZA_SSL_REDIRECT="0",

@@ -4,7 +4,8 @@ database's refusals.
 Every error of the API is ``{"code", "message", "params"}`` (``config.errors``), made here and
 nowhere else: the services' ``ApiError``s, DRF's and Django's refusals (invalid input with
 ``"fields": {"name": [{"code", "message"}]}``, 401, 403, 404, 405, 415, 429), a body too big
-(413), a value the database cannot hold (400, never a 503) and the database being away (503).
+(413), a value the database cannot hold (400, never a 503), a clash with a unique value
+(409 "conflict") and the database being away (503).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any, cast
 from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
-from django.db import DatabaseError, DataError, InterfaceError, OperationalError
+from django.db import DatabaseError, DataError, IntegrityError, InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
@@ -139,6 +140,16 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         )
     if isinstance(exc, DataError):
         return _data_error(exc)
+    if isinstance(exc, IntegrityError):
+        # Two writes raced for one unique value (a login, a place): the request clashes with
+        # what exists, a 409 with a code; a 503 would have the client retry it forever.
+        logger.warning("integrity error answered 409: %s", exc)
+        return Response(
+            error_body(
+                "conflict", _("This clashes with something that already exists; reload and check.")
+            ),
+            status=status.HTTP_409_CONFLICT,
+        )
     if isinstance(exc, OperationalError | InterfaceError):
         # The database is unreachable: the client may retry with the same idempotency key.
         logger.warning("database unavailable: %s", exc)

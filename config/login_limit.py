@@ -10,7 +10,6 @@ same name gets no fresh attempts.
 from __future__ import annotations
 
 import math
-import unicodedata
 from datetime import timedelta
 from typing import Any
 
@@ -20,7 +19,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-USERNAME_MAX = 150
+from config.login_names import fold_login
 
 
 def normalised_username(request: HttpRequest | None, credentials: dict[str, Any] | None) -> str:
@@ -31,8 +30,7 @@ def normalised_username(request: HttpRequest | None, credentials: dict[str, Any]
     raw = (credentials or {}).get(field)
     if raw is None and request is not None:
         raw = request.POST.get(field)
-    text = unicodedata.normalize("NFKC", str(raw or ""))
-    return text.casefold().strip()[:USERNAME_MAX]
+    return fold_login(raw)
 
 
 class LoginLimitBackend(AxesStandaloneBackend):  # type: ignore[misc]  # axes has no types

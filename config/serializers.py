@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
+
+from config.moments import NAIVE_MESSAGE, WINDOW_MESSAGE, outside_window
 
 # What the columns hold: a number past these is refused by validation, never sent to the database.
 SMALLINT_MAX = 32767  # PositiveSmallIntegerField
@@ -58,6 +62,43 @@ class QueryIntegerField(serializers.IntegerField):
         if self.field_name in dictionary:
             return dictionary.get(self.field_name)
         return serializers.empty
+
+
+class MomentField(serializers.DateTimeField):
+    """A date-time a client sends: ISO 8601 with its offset from UTC (a naive time is refused:
+    whose clock would it be?) and inside the window of config.moments, checked on the value as
+    written, before the conversion to UTC that overflows at the edges."""
+
+    default_error_messages = {
+        "naive": NAIVE_MESSAGE,
+        "out_of_window": WINDOW_MESSAGE,
+    }
+
+    def to_internal_value(self, value: Any) -> Any:
+        parsed = value if isinstance(value, dt.datetime) else None
+        if isinstance(value, str):
+            try:
+                parsed = parse_datetime(value.strip())
+            except ValueError:
+                parsed = None
+        if parsed is not None:
+            if parsed.tzinfo is None:
+                self.fail("naive")
+            if outside_window(parsed):
+                self.fail("out_of_window")
+        return super().to_internal_value(value)
+
+
+class DayField(serializers.DateField):
+    """A date a client sends, inside the window of config.moments."""
+
+    default_error_messages = {"out_of_window": WINDOW_MESSAGE}
+
+    def to_internal_value(self, value: Any) -> Any:
+        day = super().to_internal_value(value)
+        if outside_window(day):
+            self.fail("out_of_window")
+        return day
 
 
 class StrictSerializer(serializers.Serializer):

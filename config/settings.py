@@ -41,9 +41,23 @@ except OSError as _exc:
 DEFAULT_SECRET_KEY = "luza-insecure-development-key-do-not-use-in-production"  # noqa: S105
 DEBUG = env_bool("DJANGO_DEBUG", False)
 SECRET_KEY = env_str("DJANGO_SECRET_KEY") or DEFAULT_SECRET_KEY
+# Placeholders of the templates (deploy/env.example) and Django's own generated development keys.
+PLACEHOLDER_SECRET_KEYS = ("CHANGE-ME", "change-me", "changeme", "secret", "django-insecure-")
 if not DEBUG and SECRET_KEY == DEFAULT_SECRET_KEY:
     raise ConfigError(
         "DJANGO_SECRET_KEY is not set; production mode (DJANGO_DEBUG off) refuses the default key."
+    )
+if not DEBUG and (
+    len(SECRET_KEY) < 50
+    or len(set(SECRET_KEY)) < 5
+    or any(SECRET_KEY.startswith(p) for p in PLACEHOLDER_SECRET_KEYS)
+):
+    # Django's own measure of a key (its security.W009 check), refused instead of warned of:
+    # a key anyone can read in the template signs sessions and password-reset links.
+    raise ConfigError(
+        "DJANGO_SECRET_KEY is a placeholder or too weak: production mode (DJANGO_DEBUG off) "
+        "needs at least 50 characters, 5 of them different (e.g. python3 -c 'import secrets; "
+        "print(secrets.token_urlsafe(50))')."
     )
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
@@ -233,6 +247,15 @@ LUZA_TRUSTED_PROXY_COUNT = env_int("LUZA_TRUSTED_PROXY_COUNT", 1)
 LUZA_ANON_RATE = env_str("LUZA_ANON_RATE", "120/min")
 if LUZA_ANON_RATE and not re.fullmatch(r"\d+/(s|sec|second|m|min|minute|h|hour)", LUZA_ANON_RATE):
     raise ConfigError(f"LUZA_ANON_RATE={LUZA_ANON_RATE!r}: give requests per period, like 120/min")
+# Budgets of the anonymous writes (config/write_limits.py): per client address and per target
+# (the login name, the claim code, the e-mail address). A club's desk makes its players' logins
+# from one address, so a claim allows a hall; one reset e-mail per address per 15 minutes.
+LUZA_WRITE_RATES: dict[str, tuple[str | None, str | None]] = {
+    "signup": ("20/h", "5/h"),
+    "claim": ("60/h", "10/h"),
+    "password_reset": ("10/h", "1/15m"),
+}
+RATELIMIT_FAIL_OPEN = True
 
 # --- Language and time ----------------------------------------------------------------------
 LANGUAGE_CODE = "ru"

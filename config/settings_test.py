@@ -5,7 +5,7 @@ import secrets
 
 from config.env import xdist_redis_url
 
-os.environ.setdefault("DJANGO_SECRET_KEY", "test-" + secrets.token_hex(16))
+os.environ.setdefault("DJANGO_SECRET_KEY", "test-" + secrets.token_hex(32))
 os.environ.setdefault("DJANGO_DEBUG", "0")
 # Keep the embedded broker, cache and SQLite files of tests apart from a running `make run`.
 os.environ.setdefault(
@@ -44,6 +44,8 @@ AXES_FAILURE_LIMIT = 5
 # The suite reads as anonymous from one address hundreds of times a minute; the limit's own
 # tests switch it on (tests/security/test_anonymous_rate.py).
 LUZA_ANON_RATE = ""
+# The same for the anonymous writes' budgets: tests/security/test_write_budgets.py sets them.
+LUZA_WRITE_RATES = {}
 # Browser tests talk plain HTTP to a local server.
 SESSION_COOKIE_SECURE = False
 CSRF_COOKIE_SECURE = False

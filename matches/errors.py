@@ -7,8 +7,6 @@ refused by this app (stale version, clock out of order, busy table...) are `Matc
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
@@ -109,10 +107,6 @@ def rule_error_message(err: RuleError, *, names: dict[str, str] | None = None) -
     if err.code == "invalid_state":
         return str(_("The match's stored state is damaged; the organiser must check it."))
     return str(_("This event is not possible."))
-
-
-def rule_error_body(err: RuleError, *, names: dict[str, str] | None = None) -> dict[str, Any]:
-    return rule_refusal(err, names=names).as_dict()
 
 
 class RuleRefusal(MatchError):

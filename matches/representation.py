@@ -14,8 +14,8 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 import rules
-from matches import selectors
-from matches.models import Match
+from matches import selectors, wording
+from matches.models import Match, MatchEvent
 from matches.services import has_time_rule
 
 
@@ -85,8 +85,35 @@ def match_data(match: Match, *, entry: bool = False) -> dict[str, Any]:
         "correction": selectors.correction_data(match),
         "started_at": when(match.started_at),
         "finished_at": when(match.finished_at),
-        "last_events": match.recent_log,
+        "last_events": last_events_data(match, names),
     }
+
+
+def last_events_data(match: Match, names: Mapping[str, str]) -> list[dict[str, Any]]:
+    """The match's newest log entries (Match.recent_log) as the API shows them, each with its
+    sentence in the active language (`text`)."""
+    return [log_entry_shown(kept, match, names) for kept in match.recent_log]
+
+
+def log_entry_shown(
+    kept: Mapping[str, Any], match: Match, names: Mapping[str, str]
+) -> dict[str, Any]:
+    """A kept log entry with its sentence in the active language: the one rendered when it
+    was appended; worded now only for an entry kept before the log had sentences."""
+    texts = kept.get("texts")
+    text = wording.in_language(texts) if texts else None
+    if text is None:
+        words = selectors.log_entry_words(kept["kind"], kept["event"], match)
+        text = wording.say(words, names)
+    shown = {key: value for key, value in kept.items() if key != "texts"}
+    shown["text"] = text
+    return shown
+
+
+def log_event_data(entry: MatchEvent, match: Match, names: Mapping[str, str]) -> dict[str, Any]:
+    """One entry of the log read from the database (the log's pages), with its sentence."""
+    words = selectors.log_entry_words(entry.kind, entry.payload, match)
+    return {**selectors.log_entry_data(entry), "text": wording.say(words, names)}
 
 
 def clock_data(match: Match) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 import rules
-from matches import clock
+from matches import clock, wording
 from matches.models import Match, MatchEvent, Table, TournamentRow
 from matches.querycache import CompiledQuery
 from rules.registry import find
@@ -112,10 +112,28 @@ def log_entry_data(entry: MatchEvent) -> dict[str, Any]:
     }
 
 
+def log_entry_words(kind: str, payload: dict[str, Any], match: Match | None) -> rules.Text:
+    """A log entry's sentence as data, worded by the match's discipline (an undo's by the
+    log): players as references, the caller fills in their names."""
+    state = (match.state if match is not None else None) or {}
+    ruleset = state.get("ruleset") or (match.ruleset if match is not None else None) or {}
+    return wording.entry_words(
+        kind, payload, discipline=discipline_of(state, ruleset), ruleset=ruleset
+    )
+
+
+def log_entry_kept(entry: MatchEvent, match: Match) -> dict[str, Any]:
+    """One log entry as Match.recent_log keeps it: as the API shows it (log_entry_data) with
+    its sentence in every language of the site (`texts`), rendered once, here."""
+    words = log_entry_words(entry.kind, entry.payload, match)
+    names = wording.LazyNames(lambda: match_player_names(match=match))
+    return {**log_entry_data(entry), "texts": wording.sentences(words, names)}
+
+
 def match_recent_log(*, match: Match) -> list[dict[str, Any]]:
-    """The match's newest log entries as the API shows them, from its log: what
-    Match.recent_log holds (used to rebuild it after an import)."""
-    return [log_entry_data(entry) for entry in match_last_events(match=match)]
+    """The match's newest log entries as Match.recent_log keeps them, from its log (used to
+    rebuild it after an import)."""
+    return [log_entry_kept(entry, match) for entry in match_last_events(match=match)]
 
 
 def table_now(*, table: Table) -> Match | None:

@@ -1,37 +1,29 @@
-"""How the referee form and the public pages put the engine's codes into words.
+"""How the referee form, the log and the public pages put the engine's words into the
+user's language.
 
-What the form says follows the rules in force for the match (rules.rules_in_force): where
-balls are spotted, what the scoring question asks, what makes a break legal, how a foul is paid.
-A foul shows a short translated name and its clause; the rule's own Russian text (the text a
-referee and the players argue over) is quoted exactly, in every UI language, behind a tap.
+The words are the rules' (rules.describe and each discipline's: texts as data, msgids declared
+once there); this module renders them with Django's catalogue. What the form says follows the
+rules in force for the match (rules.rules_in_force). A foul shows a short translated name and
+its clause; the rule's own Russian text (the text a referee and the players argue over) is
+quoted exactly, in every UI language, behind a tap. A log entry's sentence is its discipline's
+(Discipline.describe_event), rendered in every language once, when the entry is appended.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from django.conf import settings
+from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
 import rules
+from rules import describe
+from rules import words as rules_words
 from rules.registry import find
 from rules.words import text as rules_text
-
-# code -> short title; the exact rule text is in _QUOTES.
-_FOULS: dict[str, Any] = {
-    "cue_tip": gettext_lazy("Cue ball not struck with the tip along the cue"),
-    "double_hit": gettext_lazy("Double hit"),
-    "balls_moving": gettext_lazy("Shot before the balls stopped"),
-    "no_contact": gettext_lazy("Cue ball touched no object ball"),
-    "feet_off_floor": gettext_lazy("Both feet off the floor"),
-    "touched_ball": gettext_lazy("Touched a ball"),
-    "illegal_break": gettext_lazy("Illegal break"),
-    "slow_play": gettext_lazy("Slow play"),
-    "incomplete_shot": gettext_lazy("Shot not completed legally"),
-    "ball_off_table": gettext_lazy("Ball off the table"),
-    "push_shot": gettext_lazy("Push shot"),
-    "interference": gettext_lazy("Interference"),
-}
 
 # The rule's own words, exactly as the Russian rule books print them (docs/rules-texts/; a
 # test checks each quote is there word for word). Keyed by the rule reference a foul cites.
@@ -84,39 +76,8 @@ QUOTES: dict[str, str] = {
     "вмешательство влечет за собой штраф.",
 }
 
-_OPTIONS = {
-    "play": gettext_lazy("Take the table"),
-    "hand_back": gettext_lazy("Hand back to the offender"),
-    "rebreak_self": gettext_lazy("Re-rack and break myself"),
-    "rebreak_opponent": gettext_lazy("Re-rack, the offender breaks again"),
-    "full": gettext_lazy("Full pyramid, shot from the house"),
-    "partial": gettext_lazy("Incomplete pyramid, play on from the position"),
-    "play_on": gettext_lazy("Play the two balls"),
-}
 
-# What the log says when the choice is made: a sentence, not a button's label.
-_OPTION_EVENTS = {
-    "play": gettext_lazy("%(who)s accepts the position"),
-    "hand_back": gettext_lazy("%(who)s hands the table back to the offender"),
-    "rebreak_self": gettext_lazy("%(who)s re-racks and breaks"),
-    "rebreak_opponent": gettext_lazy("%(who)s re-racks; the offender breaks again"),
-    "full": gettext_lazy("%(who)s chooses a full pyramid and a shot from the house"),
-    "partial": gettext_lazy("%(who)s chooses an incomplete pyramid"),
-    "play_on": gettext_lazy("%(who)s pockets the last ball first"),
-}
-
-_OPTION_HINTS = {
-    "play": gettext_lazy("Accept the position and play on"),
-    "hand_back": gettext_lazy("The offender plays again from this position"),
-    "rebreak_self": "G12.2 (3)",  # shown through rule_label
-    "rebreak_opponent": "G12.2 (4)",
-    "full": gettext_lazy("16 balls; a shot from hand from the house"),
-    "partial": gettext_lazy("The pocketed balls are racked as an incomplete pyramid"),
-    "play_on": gettext_lazy("Pocket the last ball, then a full pyramid and a break"),
-}
-
-
-def say(value: rules.Text, names: dict[str, str] | None = None) -> str:
+def say(value: rules.Text, names: Mapping[str, str] | None = None) -> str:
     """A text of the rules (rules.words.Text) in the active language, players' references
     filled in with ``names``."""
     return rules.render(value, gettext=_, ngettext=ngettext, names=names)
@@ -134,34 +95,15 @@ def discipline_phrase(name: str) -> str:
     return say(rules_text(found.diploma_phrase)) if found is not None else ""
 
 
-# The engine cites its rule books by letter (G12.1, D5.2, R3); a referee reads «п. 12.1».
-_RULE_BOOKS = {
-    "G": gettext_lazy("rule %(n)s"),
-    "D": gettext_lazy("Duplex rule %(n)s"),
-    "R": gettext_lazy("regulation %(n)s"),
-}
-
-
 def rule_label(ref: str) -> str:
     """A rule number as a referee reads it: "G12.2 (3)" -> «п. 12.2 (3)» in Russian; "R"
     alone is the regulation itself."""
-    if ref == "R":
-        return _("regulation")
-    book = _RULE_BOOKS.get(ref[:1])
-    if book is None or not ref[1:2].isdigit():
-        return ref
-    return str(book) % {"n": ref[1:]}
-
-
-def _lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:]
+    return say(rules_words.rule_label(ref))
 
 
 def foul_rule(code: str, in_force: rules.RulesInForce | None = None) -> str:
     """The rule a foul cites under the rules in force (a strict break cites the regulation)."""
-    if code == "illegal_break" and in_force is not None:
-        return in_force["break_rule_ref"]
-    return rules.FOUL_CODES[code]
+    return describe.foul_rule(code, in_force)
 
 
 def foul_choices(
@@ -178,7 +120,7 @@ def foul_choices(
             {
                 "code": code,
                 "rule": rule_label(ref),
-                "title": str(_FOULS[code]),
+                "title": say(describe.foul_title(code)),
                 "wording": "",
                 "quote": QUOTES.get(ref, ""),
             }
@@ -188,149 +130,85 @@ def foul_choices(
 
 def foul_title(code: str | None, in_force: rules.RulesInForce | None = None) -> str:
     """A foul as a log sentence names it: «двойной удар (п. 18)»."""
-    if not code or code not in _FOULS:
-        return str(code or "")
-    return f"{_lower_first(str(_FOULS[code]))} ({rule_label(foul_rule(code, in_force))})"
+    return say(describe.foul_named(code, in_force)) if code else ""
 
 
 def option_label(option: str) -> str:
-    return str(_OPTIONS.get(option, option))
-
-
-def option_event(option: str, who: str) -> str:
-    text = _OPTION_EVENTS.get(option)
-    if text is None:
-        return f"{who}: {option_label(option)}"
-    return str(text) % {"who": who}
+    return say(rules_text(describe.OPTION_LABELS.get(option, option)))
 
 
 def option_hint(option: str) -> str:
-    return rule_label(str(_OPTION_HINTS.get(option, "")))  # text that is no rule stays as is
+    """What an option does, else the clause it follows (G12.2 (3)); "" for neither."""
+    hint = describe.OPTION_HINTS.get(option)
+    if hint is not None:
+        return say(rules_text(hint))
+    ref = describe.OPTION_RULES.get(option)
+    return rule_label(ref) if ref is not None else ""
 
 
 def spotting_hint(to_spot: int, in_force: rules.RulesInForce | None = None) -> str:
-    """Where re-spotted balls go under the rules in force: G25.2 (one on the rear spot,
-    several from it towards the back cushion) or D6.1-6.2 (one as close to the back cushion
-    as possible, several from the back cushion towards the rear spot)."""
-    if to_spot <= 0:
-        return ""
-    if in_force is not None and in_force["spotting"] == "back_cushion":
-        if to_spot == 1:
-            return _("Put 1 ball on the spotting line, as close to the back cushion as possible.")
-        return ngettext(
-            "Put %(n)d ball on the spotting line, from the back cushion towards the rear spot.",
-            "Put %(n)d balls on the spotting line, from the back cushion towards the rear spot.",
-            to_spot,
-        ) % {"n": to_spot}
-    if to_spot == 1:
-        return _("Put 1 ball on the rear spot.")
-    return ngettext(
-        "Put %(n)d ball on the spotting line, from the rear spot towards the back cushion.",
-        "Put %(n)d balls on the spotting line, from the rear spot towards the back cushion.",
-        to_spot,
-    ) % {"n": to_spot}
+    """Where re-spotted balls go under the rules in force (G25.2 or D6.1-6.2)."""
+    spotting = in_force["spotting"] if in_force is not None else "rear_spot"
+    hint = describe.spotting_hint(spotting, to_spot)
+    return say(hint) if hint is not None else ""
 
 
-def pocketed_prompt(in_force: rules.RulesInForce) -> str:
-    """The scoring question: under direct call only balls pocketed directly count."""
-    if in_force["pocketing"] == "direct_call":
-        return _("How many balls were pocketed directly, as called?")
-    return _("How many balls were pocketed?")
+# --- the match's log: one sentence an entry, rendered once -------------------------------------
+
+UNDO = gettext_noop("Undo of #%(seq)s")
 
 
-def break_prompt(in_force: rules.RulesInForce) -> str:
-    if in_force["break_rule"] == "strict":
-        return _("Legal strict break: how many balls fell? All of them count.")
-    return _("Legal break: how many balls fell?")
+def entry_words(
+    kind: str,
+    payload: Mapping[str, Any],
+    *,
+    discipline: rules.Discipline,
+    ruleset: Mapping[str, Any],
+) -> rules.Text:
+    """A log entry's sentence as data (players as references): an event's is its
+    discipline's (Discipline.describe_event), an undo's is the log's own."""
+    if kind == "undo":
+        return rules_text(UNDO, seq=payload.get("seq", ""))
+    return discipline.describe_event(payload, ruleset)
 
 
-def break_criteria(in_force: rules.RulesInForce) -> str:
-    """What makes the break legal, in short, under the rules in force."""
-    if in_force["break_rule"] == "strict":
-        return _(
-            "Legal if a ball is pocketed, or the cue ball touches two different cushions, "
-            "or a cushion and crosses the centre line (regulation)."
-        )
-    return _(
-        "Legal if a ball is pocketed, or at least three different object balls touch a "
-        "cushion, or two do and an object ball crosses the centre line (rule 12.1)."
-    )
+def sentences(words: rules.Text, names: Mapping[str, str]) -> dict[str, str]:
+    """The sentence in every language of the site: a log entry keeps them (Match.recent_log),
+    so that no answer or page renders it again."""
+    out = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            out[code] = say(words, names)
+    return out
 
 
-def penalty_text(in_force: rules.RulesInForce) -> str:
-    """How the foul is paid under the rules in force."""
-    if in_force["penalty"] == "shelf_to_table":
-        return _("Penalty: a ball from the offender's shelf goes back to the table.")
-    if in_force["penalty"] == "opponent_removes":
-        return _("Penalty: the opponent takes any ball off the table.")
-    return _("Penalty: the opponent takes a ball from the table.")
+def in_language(texts: Mapping[str, str]) -> str | None:
+    """Of a sentence kept in every language, the one of the active language."""
+    language = translation.get_language() or settings.LANGUAGE_CODE
+    return texts.get(language) or texts.get(language.split("-")[0])
 
 
-def _balls(n: int) -> str:
-    return ngettext("%(n)d ball", "%(n)d balls", n) % {"n": n}
+class LazyNames(Mapping[str, str]):
+    """The players' names, read when a sentence first names one (the clock's «время истекло»
+    reads none, so its write loads no player)."""
 
+    def __init__(self, load: Callable[[], Mapping[str, str]]) -> None:
+        self._load = load
+        self._names: Mapping[str, str] | None = None
 
-def _count(value: Any) -> int:
-    if isinstance(value, dict):
-        return sum(v for v in value.values() if isinstance(v, int))
-    return value if isinstance(value, int) else 0
+    def _all(self) -> Mapping[str, str]:
+        if self._names is None:
+            self._names = self._load()
+        return self._names
 
+    def __getitem__(self, slot: str) -> str:
+        return self._all()[slot]
 
-def describe_event(
-    payload: dict[str, Any],
-    names: dict[str, str],
-    in_force: rules.RulesInForce | None = None,
-) -> str:
-    """One sentence for the scoreboard's event list, e.g. «Иванова: 2 шара»."""
-    kind = payload.get("type")
-    who = names.get(str(payload.get("player")), "")
-    if kind == "break":
-        n = _count(payload.get("pocketed"))
-        if payload.get("legal") is False:
-            return _("%(who)s: illegal break (%(rule)s)") % {
-                "who": who,
-                "rule": rule_label(foul_rule("illegal_break", in_force)),
-            }
-        if n:
-            return _("%(who)s: break, %(balls)s") % {"who": who, "balls": _balls(n)}
-        return _("%(who)s: break, nothing pocketed") % {"who": who}
-    if kind == "shot":
-        n = _count(payload.get("pocketed"))
-        fools = _count(payload.get("fools"))
-        off = _count(payload.get("off_table"))
-        if payload.get("foul") or off:
-            return _("%(who)s: foul — %(foul)s") % {
-                "who": who,
-                "foul": foul_title(payload.get("foul") or "ball_off_table", in_force),
-            }
-        parts = []
-        if n:
-            parts.append(_balls(n))
-        if fools:
-            parts.append(ngettext("%(n)d fool", "%(n)d fools", fools) % {"n": fools})
-        if not parts:
-            return _("%(who)s: miss") % {"who": who}
-        return f"{who}: " + ", ".join(parts)
-    if kind == "foul":
-        return _("%(who)s: foul — %(foul)s") % {
-            "who": who,
-            "foul": foul_title(payload.get("foul"), in_force),
-        }
-    if kind in ("choice", "rerack"):
-        return option_event(str(payload.get("option")), who)
-    if kind == "penalty_removal":
-        colour = names.get(str(payload.get("colour")), "")
-        return _("%(who)s removes a ball of %(colour)s") % {"who": who, "colour": colour}
-    if kind == "choose_breaker":
-        return _("%(who)s chooses the breaker: %(breaker)s") % {
-            "who": who,
-            "breaker": names.get(str(payload.get("breaker")), ""),
-        }
-    if kind == "time_expired":
-        return _("Time is up")
-    if kind == "forfeit":
-        return _("%(who)s concedes the match") % {"who": who}
-    return str(kind or "")
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
 
 
 # How a match ended, as the bracket, scoreboards and standings mark it (selectors.result_mark).

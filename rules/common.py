@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from rules.errors import RuleError, invalid_event, out_of_turn, short, unexpected
+from rules.words import gettext_noop
 
 State = dict[str, Any]
 Event = dict[Any, Any]
@@ -17,6 +18,8 @@ Handler = Callable[[State, Event], None]
 
 OTHER = {"a": "b", "b": "a"}
 PLAYERS = ("a", "b")
+# A ruleset's choice of a player slot ("first_break") in words.
+FIRST_BREAK_LABELS = {"a": gettext_noop("First player"), "b": gettext_noop("Second player")}
 
 
 def check_keys(ev: Event, allowed: frozenset[str]) -> None:

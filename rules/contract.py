@@ -77,9 +77,15 @@ def engine_event_keys() -> dict[str, dict[str, frozenset[str]]]:
 
 
 def _event_specs() -> dict[str, tuple[dict[str, Schema], list[str], str]]:
-    """The family's vocabulary and the event types disciplines add of their own."""
-    specs = dict(EVENT_FIELDS)
+    """The family's vocabulary with the fields disciplines add to its types
+    (``extra_event_fields``), then the event types they add of their own (``extra_events``);
+    register() has checked that none shadows another."""
+    specs = {
+        t: (dict(fields), required, text) for t, (fields, required, text) in EVENT_FIELDS.items()
+    }
     for d in registry.disciplines():
+        for event_type, added in d.extra_event_fields.items():
+            specs[event_type][0].update(added)
         for event_type, spec in d.extra_events.items():
             specs.setdefault(event_type, (spec["fields"], spec["required"], spec["description"]))
     return specs

@@ -14,7 +14,16 @@ from typing import Any, TypedDict
 
 from rules.common import PLAYERS
 from rules.fouls import FOUL_CODES, FOUL_EVENT_CODES, SHOT_FOUL_CODES
-from rules.words import Text, gettext_noop, ngettext_lazy, player, rule_label, text
+from rules.words import (
+    Param,
+    Text,
+    gettext_noop,
+    lowered,
+    ngettext_lazy,
+    player,
+    rule_label,
+    text,
+)
 
 # --- the state view ---------------------------------------------------------------------------
 
@@ -92,6 +101,7 @@ class StateView(TypedDict):
     turn: str | None
     awaiting: str | None
     end_reason: str | None
+    end_label: Text | None  # how it ended, in words (Discipline.end_label)
     to_spot: int
     spotting: Text | None  # where the balls to spot go
     score: dict[str, int | None]
@@ -506,6 +516,138 @@ def after_foul_prompt(state: Mapping[str, Any]) -> Text:
 def shot_foul_choices(in_force: Mapping[str, Any]) -> list[Choice]:
     """The fouls of a shot, without the ball off the table (its own kind: it asks how many)."""
     return foul_choices(sorted(SHOT_FOUL_CODES - {"ball_off_table"}), in_force)
+
+
+# --- the log: an event in one sentence, how a match ended ---------------------------------------
+
+_SENTENCES: dict[str, str] = {
+    "break": gettext_noop("%(who)s: break, %(balls)s"),
+    "break_none": gettext_noop("%(who)s: break, nothing pocketed"),
+    "illegal_break": gettext_noop("%(who)s: illegal break (%(rule)s)"),
+    "foul": gettext_noop("%(who)s: foul — %(foul)s"),
+    "miss": gettext_noop("%(who)s: miss"),
+    "removal": gettext_noop("%(who)s removes a ball of %(colour)s"),
+    "breaker": gettext_noop("%(who)s chooses the breaker: %(breaker)s"),
+    "time": gettext_noop("Time is up"),
+    "forfeit": gettext_noop("%(who)s concedes the match"),
+}
+# Joins without a word of their own (rules.words.is_neutral): the same in every language.
+SAID = "%(who)s: %(what)s"
+BOTH = "%(first)s, %(second)s"
+_FOUL_AND_RULE = "%(foul)s (%(rule)s)"
+
+# The log's sentence for a choice, not a button's label; `who` is the chooser.
+OPTION_EVENTS: dict[str, str] = {
+    "play": gettext_noop("%(who)s accepts the position"),
+    "hand_back": gettext_noop("%(who)s hands the table back to the offender"),
+    "rebreak_self": gettext_noop("%(who)s re-racks and breaks"),
+    "rebreak_opponent": gettext_noop("%(who)s re-racks; the offender breaks again"),
+    "full": gettext_noop("%(who)s chooses a full pyramid and a shot from the house"),
+    "partial": gettext_noop("%(who)s chooses an incomplete pyramid"),
+    "play_on": gettext_noop("%(who)s pockets the last ball first"),
+}
+
+# How a match ended, by its end reason: the engine's (the family's reasons) and those of a
+# result recorded outside it (contract.RESULT_END_REASONS: a walkover, a correction).
+END_LABELS: dict[str, str] = {
+    "frames": gettext_noop("Race won"),
+    "game": gettext_noop("Game won"),
+    "time": gettext_noop("Won on time"),
+    "golden_ball": gettext_noop("Won by the golden ball"),
+    "forfeit": gettext_noop("Won by forfeit"),
+    "walkover": gettext_noop("Walkover"),
+    "corrected": gettext_noop("Result corrected by the organiser"),
+}
+
+
+def balls_text(n: int) -> Text:
+    return ngettext_lazy("%(n)d ball", "%(n)d balls", n)
+
+
+def fools_text(n: int) -> Text:
+    return ngettext_lazy("%(n)d fool", "%(n)d fools", n)
+
+
+def foul_title(code: str) -> Text:
+    """A foul's short name («Двойной удар»); an unknown code as written."""
+    title = FOUL_TITLES.get(code)
+    return text(title) if title is not None else text(code)
+
+
+def foul_named(code: str, in_force: Mapping[str, Any] | None = None) -> Text:
+    """A foul as a sentence names it: «двойной удар (п. 18)»."""
+    rule = foul_rule(code, in_force) if code in FOUL_CODES else code
+    return text(_FOUL_AND_RULE, foul=lowered(foul_title(code)), rule=rule_label(rule))
+
+
+def option_event(option: str, who: Param) -> Text:
+    """The log's sentence for a choice («Иванова принимает позицию»)."""
+    sentence = OPTION_EVENTS.get(option)
+    if sentence is None:
+        return text(SAID, who=who, what=text(OPTION_LABELS.get(option, option)))
+    return text(sentence, who=who)
+
+
+def _total(value: object) -> int:
+    """A count of balls: a number, or balls per colour summed (Duplex)."""
+    if isinstance(value, dict):
+        return sum(v for v in value.values() if isinstance(v, int) and not isinstance(v, bool))
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _slot(value: object) -> str:
+    return value if isinstance(value, str) and value in PLAYERS else ""
+
+
+def event_sentence(event: Mapping[str, Any], in_force: Mapping[str, Any] | None = None) -> Text:
+    """One sentence for the match's log, for the event types of the family
+    (rules.schemas.EVENT_FIELDS): «Иванова: 2 шара», «Петров, штраф: двойной удар (п. 18)».
+    The default of Discipline.describe_event; ``in_force`` words the illegal break's clause."""
+    kind = event.get("type")
+    who = player(_slot(event.get("player")))
+    n = _total(event.get("pocketed"))
+    if kind == "break":
+        if event.get("legal") is False:
+            rule = rule_label(foul_rule("illegal_break", in_force))
+            return text(_SENTENCES["illegal_break"], who=who, rule=rule)
+        if n:
+            return text(_SENTENCES["break"], who=who, balls=balls_text(n))
+        return text(_SENTENCES["break_none"], who=who)
+    if kind == "shot":
+        foul = event.get("foul") or ("ball_off_table" if _total(event.get("off_table")) else None)
+        if isinstance(foul, str):
+            return text(_SENTENCES["foul"], who=who, foul=foul_named(foul, in_force))
+        fools = _total(event.get("fools"))
+        if n and fools:
+            both = text(BOTH, first=balls_text(n), second=fools_text(fools))
+            return text(SAID, who=who, what=both)
+        if n or fools:
+            return text(SAID, who=who, what=balls_text(n) if n else fools_text(fools))
+        return text(_SENTENCES["miss"], who=who)
+    if kind == "foul":
+        code = str(event.get("foul"))
+        return text(_SENTENCES["foul"], who=who, foul=foul_named(code, in_force))
+    if kind in ("choice", "rerack"):
+        return option_event(str(event.get("option")), who)
+    if kind == "penalty_removal":
+        colour = player(_slot(event.get("colour")))
+        return text(_SENTENCES["removal"], who=who, colour=colour)
+    if kind == "choose_breaker":
+        breaker = player(_slot(event.get("breaker")))
+        return text(_SENTENCES["breaker"], who=who, breaker=breaker)
+    if kind == "time_expired":
+        return text(_SENTENCES["time"])
+    if kind == "forfeit":
+        return text(_SENTENCES["forfeit"], who=who)
+    # A type the family does not have: its discipline words it (Discipline.describe_event);
+    # as written here, a catalogue has no words for it (tests/rules/test_log_words.py).
+    return text(SAID, who=who, what=text(str(kind)))
+
+
+def end_label(end_reason: str | None) -> Text | None:
+    """How a match ended, in words, for the family's end reasons (None for none or another)."""
+    label = END_LABELS.get(end_reason or "")
+    return text(label) if label is not None else None
 
 
 class Regulation(TypedDict):

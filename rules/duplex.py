@@ -6,6 +6,7 @@ from typing import Any
 
 from rules.common import (
     BREAK_OPTIONS,
+    FIRST_BREAK_LABELS,
     OTHER,
     PLAYERS,
     Event,
@@ -30,6 +31,7 @@ from rules.common import (
 )
 from rules.errors import invalid_event, short, too_many, unexpected
 from rules.fouls import FOUL_EVENT_CODES, SHOT_FOUL_CODES
+from rules.words import gettext_noop
 
 PER_COLOUR = 8
 
@@ -46,9 +48,11 @@ PLAY_OPTIONS = ("play", "hand_back")  # G6
 RULESET_KEYS: tuple[dict[str, Any], ...] = (
     {
         "key": "first_break",
+        "label": gettext_noop("First break"),
         "type": "choice",
         "default": "a",
         "choices": ["a", "b"],
+        "choice_labels": FIRST_BREAK_LABELS,
         "help": "Who breaks frame 1 (with his colour's cue ball, D4.4); frame 2 alternates.",
     },
 )

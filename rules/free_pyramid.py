@@ -10,6 +10,7 @@ from typing import Any
 
 from rules.common import (
     BREAK_OPTIONS,
+    FIRST_BREAK_LABELS,
     OTHER,
     PLAYERS,
     Event,
@@ -33,6 +34,7 @@ from rules.common import (
 )
 from rules.errors import invalid_ruleset, too_many, unexpected
 from rules.fouls import FOUL_EVENT_CODES, SHOT_FOUL_CODES
+from rules.words import gettext_noop
 
 FULL_TABLE = 16
 
@@ -49,6 +51,8 @@ RERACK_OPTIONS = ("full", "partial", "play_on")  # R continuation options 1-3
 RULESET_KEYS: tuple[dict[str, Any], ...] = (
     {
         "key": "balls_to_win",
+        "label": gettext_noop("Balls to win a frame"),
+        "stage": True,
         "type": "int",
         "default": 30,
         "min": 1,
@@ -57,6 +61,8 @@ RULESET_KEYS: tuple[dict[str, Any], ...] = (
     },
     {
         "key": "frames_to_win",
+        "label": gettext_noop("Frames to win the match"),
+        "stage": True,
         "type": "int",
         "default": 1,
         "min": 1,
@@ -65,12 +71,14 @@ RULESET_KEYS: tuple[dict[str, Any], ...] = (
     },
     {
         "key": "continuation",
+        "label": gettext_noop("With continuation"),
         "type": "bool",
         "default": True,
         "help": "R 'with continuation': re-rack when 2 or fewer balls are left.",
     },
     {
         "key": "head_start",
+        "label": gettext_noop("Head start"),
         "type": "per_player_int",
         "default": {"a": 0, "b": 0},
         "min": 0,
@@ -80,20 +88,27 @@ RULESET_KEYS: tuple[dict[str, Any], ...] = (
     },
     {
         "key": "penalty",
+        "label": gettext_noop("Penalty for a foul"),
         "type": "choice",
         "default": "shelf_to_table",
         "choices": ["shelf_to_table", "opponent_takes"],
+        "choice_labels": {
+            "shelf_to_table": gettext_noop("A ball from the shelf to the table"),
+            "opponent_takes": gettext_noop("The opponent takes a ball"),
+        },
         "help": "shelf_to_table (R): a ball goes from the offender's shelf to the table, "
         "or becomes a debt; opponent_takes: the opponent takes a ball from the table (+1).",
     },
     {
         "key": "direct_call",
+        "label": gettext_noop("Only balls pocketed directly count"),
         "type": "bool",
         "default": True,
         "help": "R 'without fools': after the break only balls pocketed directly count.",
     },
     {
         "key": "strict_break",
+        "label": gettext_noop("Strict break (regulation)"),
         "type": "bool",
         "default": True,
         "help": "R strict break criteria (true) or G12.1 criteria (false) for a legal break; "
@@ -101,9 +116,11 @@ RULESET_KEYS: tuple[dict[str, Any], ...] = (
     },
     {
         "key": "first_break",
+        "label": gettext_noop("First break"),
         "type": "choice",
         "default": "a",
         "choices": ["a", "b"],
+        "choice_labels": FIRST_BREAK_LABELS,
         "help": "Who breaks frame 1; frames alternate (G13).",
     },
 )

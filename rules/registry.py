@@ -63,13 +63,20 @@ class Discipline(ABC):
 
     # --- engine and contract ---------------------------------------------------------------
     # Ruleset keys: {"key", "type" (int|bool|choice|per_player_int), "default", "help",
-    # "min"/"max" or "choices"}; see rules/rulesets.py.
+    # "min"/"max" or "choices"} (rules/rulesets.py), and their words: "label" (a msgid: the
+    # settings form's field), "choice_labels" ({choice: msgid}, for a choice) and "stage": true
+    # for a key a tournament may set per stage (the race of a bracket's stage).
     ruleset_keys: ClassVar[tuple[dict[str, Any], ...]]
     handlers: ClassVar[Mapping[str, Handler]]
     # The keys each event type's handler accepts; the contract's event schemas follow them.
     event_keys: ClassVar[Mapping[str, frozenset[str]]]
-    # Event types that the family's vocabulary (rules.schemas.EVENT_FIELDS) does not have.
+    # Event types that the family's vocabulary (rules.schemas.EVENT_FIELDS) does not have; a
+    # type the family has may not be declared again (register refuses it).
     extra_events: ClassVar[Mapping[str, EventSpec]] = {}
+    # New fields on event types the family has, by type: {"shot": {"cue_ball": {"type":
+    # "boolean"}}}. The contract's schema of that type gains them (rules/contract.py); a field
+    # the type already has is refused.
+    extra_event_fields: ClassVar[Mapping[str, Mapping[str, Schema]]] = {}
     # The state's own fields beside the common ones, as JSON Schema.
     state_fields: ClassVar[Mapping[str, Schema]]
     awaiting: ClassVar[tuple[str, ...]]  # values of `awaiting` besides null
@@ -90,6 +97,17 @@ class Discipline(ABC):
     def renderer_name(self) -> str:
         return self.renderer or self.name
 
+    @property
+    def stage_keys(self) -> tuple[str, ...]:
+        """The ruleset keys a tournament may set per stage (specs with "stage": true)."""
+        return tuple(spec["key"] for spec in self.ruleset_keys if spec.get("stage"))
+
+    def sample_rulesets(self) -> dict[str, dict[str, Any]]:
+        """Named rulesets that between them reach the discipline's rules: the property, fuzz,
+        finishing, view and words tests play random games of each (tests/rules/samples.py).
+        Default: the defaults alone."""
+        return {"defaults": {"discipline": self.name}}
+
     def __repr__(self) -> str:
         return f"<discipline {self.name}>"
 
@@ -102,6 +120,25 @@ class Discipline(ABC):
         """Checks across keys after each key was validated (raise invalid_ruleset); none by
         default."""
         return
+
+    # Words of the log ---------------------------------------------------------------------
+    def describe_event(self, event: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Text:
+        """The match log's sentence for one of its events (players as references, filled in
+        with their names): «Иванова: 2 шара». Rendered once when the entry is appended
+        (matches.wording.log_texts). Default: the family's sentences for its event types; a
+        discipline words here its own types and fields."""
+        return describe.event_sentence(event)
+
+    def end_label(self, end_reason: str | None) -> Text | None:
+        """How a match ended, for each of ``end_reasons`` and the results recorded outside
+        the engine (a walkover, a correction): «Победа: соперник сдал матч». register()
+        refuses a discipline with an end reason that has none. Default: the family's words."""
+        return describe.end_label(end_reason)
+
+    def result_kind(self, end_reason: str | None) -> str:
+        """What a match that ended so records as its result: "race" (won at the table),
+        "time" (the time limit decided it) or "forfeit"."""
+        return END_RESULTS.get(end_reason or "", "race")
 
     # Results ------------------------------------------------------------------------------
     def result_field(self, state: dict[str, Any], ruleset: dict[str, Any] | None = None) -> str:
@@ -204,6 +241,7 @@ def _assemble_view(d: Discipline, state: Mapping[str, Any]) -> StateView:
     turn = st.get("turn")
     spot = st.get("to_spot")
     to_spot = spot if isinstance(spot, int) else 0
+    reason = st.get("end_reason")
     players: dict[str, PlayerView] = {
         p: {
             "score": head["score"].get(p),
@@ -228,6 +266,7 @@ def _assemble_view(d: Discipline, state: Mapping[str, Any]) -> StateView:
         "turn": turn,
         "awaiting": st.get("awaiting"),
         "end_reason": st.get("end_reason"),
+        "end_label": d.end_label(reason) if isinstance(reason, str) else None,
         "to_spot": to_spot,
         "spotting": d.spotting(to_spot),
         "score": head["score"],
@@ -254,22 +293,75 @@ class UnknownDiscipline(LookupError):
     """No discipline of that name is registered."""
 
 
+# What a finished match records (matches.models.Match.Result), by the family's end reasons;
+# any other reason is a race won at the table.
+RESULT_KINDS = ("race", "time", "forfeit")
+END_RESULTS = {"time": "time", "golden_ball": "time", "forfeit": "forfeit"}
+
+
 def _check(d: Discipline) -> None:
-    """A discipline the contract can describe: its key sets match its handlers, and every
-    event type it handles is in the family's vocabulary or its own extra events."""
+    """A discipline the contract can describe and the pages can word: its key sets match its
+    handlers, every event type it handles is in the family's vocabulary or its own extra
+    events (which shadow neither the family's nor another discipline's), a field it adds to a
+    family type is new, and its end reasons and ruleset keys have their words."""
     if not d.name or not d.name.replace("_", "").isalnum() or not d.name.islower():
         raise ValueError(f"a discipline's name is lower_snake_case, not {d.name!r}")
     if set(d.handlers) != set(d.event_keys):
         raise ValueError(f"{d.name}: event_keys must name exactly the handled event types")
+    others = [other for other in _REGISTRY.values() if other.name != d.name]
+    _check_events(d, others)
     for event_type, keys in d.event_keys.items():
         spec = d.extra_events.get(event_type)
         if spec is None and event_type not in EVENT_FIELDS:
             raise ValueError(f"{d.name}: event type {event_type!r} needs an extra_events spec")
-        known = spec["fields"] if spec is not None else EVENT_FIELDS[event_type][0]
-        if not keys - {"type"} <= set(known):
+        if spec is not None:
+            known = set(spec["fields"])
+        else:
+            known = set(EVENT_FIELDS[event_type][0]) | set(d.extra_event_fields.get(event_type, {}))
+        if not keys - {"type"} <= known:
             raise ValueError(f"{d.name}: {event_type} keys {sorted(keys)} outside its schema")
     if "forfeit" not in d.handlers:
         raise ValueError(f"{d.name}: every discipline accepts a forfeit")
+    for reason in d.end_reasons:
+        if d.end_label(reason) is None:
+            raise ValueError(f"{d.name}: end reason {reason!r} has no words (end_label)")
+        if d.result_kind(reason) not in RESULT_KINDS:
+            raise ValueError(f"{d.name}: end reason {reason!r}: result_kind not in {RESULT_KINDS}")
+    for key in d.ruleset_keys:
+        if not key.get("label"):
+            raise ValueError(f"{d.name}: ruleset key {key['key']!r} needs its label")
+        if key["type"] == "choice" and set(key.get("choice_labels") or {}) != set(key["choices"]):
+            raise ValueError(f"{d.name}: ruleset key {key['key']!r} needs a label per choice")
+
+
+def _check_events(d: Discipline, others: list[Discipline]) -> None:
+    """Event types and fields a discipline adds: none shadows the family's vocabulary, and
+    one that another discipline adds too has the same schema (the contract has one)."""
+    for event_type, spec in d.extra_events.items():
+        if event_type in EVENT_FIELDS:
+            raise ValueError(
+                f"{d.name}: extra_events may not redeclare the family's {event_type!r} "
+                "(a new field of it goes in extra_event_fields)"
+            )
+        for other in others:
+            if other.extra_events.get(event_type, spec) != spec:
+                raise ValueError(f"{d.name}: {event_type!r} is declared otherwise by {other.name}")
+    for event_type, fields in d.extra_event_fields.items():
+        if event_type not in EVENT_FIELDS:
+            raise ValueError(
+                f"{d.name}: extra_event_fields adds to the family's event types, not "
+                f"{event_type!r} (a type of its own goes in extra_events)"
+            )
+        taken = set(fields) & set(EVENT_FIELDS[event_type][0])
+        if taken:
+            raise ValueError(f"{d.name}: {event_type} has {sorted(taken)} already")
+        for other in others:
+            theirs = other.extra_event_fields.get(event_type, {})
+            for name, schema in fields.items():
+                if theirs.get(name, schema) != schema:
+                    raise ValueError(
+                        f"{d.name}: {event_type}.{name} is declared otherwise by {other.name}"
+                    )
 
 
 def register(d: Discipline, *, replace: bool = False) -> Discipline:

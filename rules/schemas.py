@@ -2,8 +2,10 @@
 
 Every event type any discipline of the family handles, with its fields. A discipline handles
 some of them, accepting a subset of their keys (its ``event_keys``, checked when it is
-registered); an event type of its own comes with its own spec (``Discipline.extra_events``).
-rules/contract.py builds the published schemas from this and the registry.
+registered). What a discipline adds is declared in its class, not here: a field of its own on
+one of these types in ``Discipline.extra_event_fields``, an event type of its own with its
+spec in ``Discipline.extra_events``. rules/contract.py builds the published schemas from this
+and the registry.
 """
 
 from __future__ import annotations

@@ -15,8 +15,12 @@ reference to a player, ``{"player": "a"}``, that the page fills in with the play
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any, NotRequired, TypedDict, TypeGuard, Union, cast
+
+# A placeholder of a msgid: %(name)s or %(n)d.
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 
 # A param: a value, a nested text, or a player reference (filled in with the name).
 Param = Union[int, str, "Text", "PlayerRef"]
@@ -31,6 +35,9 @@ class Text(TypedDict):
     params: dict[str, Param]
     plural: NotRequired[str]
     n: NotRequired[int]
+    # Rendered with its first letter in lower case: a title («Двойной удар») inside a
+    # sentence («Петров, штраф: двойной удар (п. 18)»).
+    lower: NotRequired[bool]
 
 
 def gettext_noop(message: str) -> str:
@@ -47,6 +54,17 @@ def ngettext_lazy(singular: str, plural: str, n: int, **params: Param) -> Text:
     """A plural as data (singular, plural, n); ``n`` is also the param ``%(n)d`` unless given."""
     params.setdefault("n", n)
     return {"msgid": singular, "plural": plural, "n": n, "params": params}
+
+
+def lowered(value: Text) -> Text:
+    """The text with its first letter in lower case once rendered (a title in a sentence)."""
+    return {**value, "lower": True}
+
+
+def is_neutral(msgid: str) -> bool:
+    """A msgid with no word of its own, only placeholders and punctuation ("%(who)s:
+    %(what)s"): every language writes it the same, so no catalogue needs to translate it."""
+    return not re.search(r"[^\W\d_]", PLACEHOLDER.sub("", msgid))
 
 
 def player(slot: str) -> PlayerRef:
@@ -76,7 +94,9 @@ def render(
         out = ngettext(value["msgid"], value["plural"], value.get("n", 0))
     else:
         out = gettext(value["msgid"])
-    return out % params if params else out
+    if params:
+        out = out % params
+    return out[:1].lower() + out[1:] if value.get("lower") else out
 
 
 def render_all(
@@ -110,7 +130,8 @@ def _param(
         return render(value, gettext=gettext, ngettext=ngettext, names=names)
     if isinstance(value, dict):
         slot = str(value.get("player", ""))
-        return (names or {}).get(slot, slot)
+        # Asked for this one name only: ``names`` may read them when first asked.
+        return names.get(slot, slot) if names is not None else slot
     return value
 
 

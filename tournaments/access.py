@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypeGuard
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
+from audit.models import AuditEntry
 from matches.access import can_manage_tournament as can_manage_tournament
 from matches.access import is_tournament_referee as is_tournament_referee
 from tournaments.models import IssuedLogin, Player, Registration, Tournament
@@ -81,27 +82,31 @@ def require_manage(user: Actor, tournament: Tournament) -> None:
 # --- People: players of the shared registry, logins the panel issues -------------------------
 
 
-def _organised_registrations(user: User, player: Player, *, unfinished: bool) -> bool:
-    rows = Registration.objects.filter(player=player, tournament__organisers=user)
-    if unfinished:
-        rows = rows.exclude(tournament__status=Tournament.Status.FINISHED)
-    return rows.exists()
+def _created_by(user: User, player: Player) -> bool:
+    return AuditEntry.objects.filter(player=player, action="player_create", actor=user).exists()
 
 
-def can_edit_player(user: Actor, player: Player) -> bool:
-    """Name, city and club: a superuser, or an organiser of a tournament the player is
-    registered in that is not finished (he may be fixing its standings and diplomas)."""
+def can_edit_player_identity(user: Actor, player: Player) -> bool:
+    """THE rule of a player's identity (name, city, club, his login's link, his claim code).
+
+    A player's identity is his own: a superuser, the player himself (his linked login), or an
+    organiser while the record is his alone: no login yet, and no tournament of another
+    organiser shows the player (registering him gives rights over that registration only).
+    Such an organiser must have met the record: registered him or created him. Everything
+    that changes who a player is (the API's and the panel's edit, a claim code, a merge)
+    asks this function; a login is linked only by a claim code or a superuser."""
     if not user.is_authenticated:
         return False
-    return user.is_superuser or _organised_registrations(user, player, unfinished=True)
-
-
-def can_issue_claim(user: Actor, player: Player) -> bool:
-    """A claim code (the player's slip): a superuser, or an organiser of any of his
-    tournaments (the one who has met him at the desk)."""
-    if not user.is_authenticated:
+    if user.is_superuser:
+        return True
+    if player.user_id is not None:
+        return bool(player.user_id == user.pk)
+    if not is_organiser_role(user):
         return False
-    return user.is_superuser or _organised_registrations(user, player, unfinished=False)
+    registrations = Registration.objects.filter(player=player)
+    if registrations.exclude(tournament__organisers=user).exists():
+        return False
+    return registrations.exists() or _created_by(user, player)
 
 
 def can_adjust_rating(user: Actor) -> bool:
@@ -114,8 +119,15 @@ def can_link_login_directly(user: Actor) -> bool:
     return bool(user.is_authenticated and user.is_superuser)
 
 
-def can_merge_players(user: Actor) -> bool:
-    return bool(user.is_authenticated and user.is_superuser)
+def can_merge_players(user: Actor, keep: Player, drop: Player) -> bool:
+    """A merge moves one person's records onto another's: a superuser's task (who passes the
+    identity rule for both records by definition)."""
+    return bool(
+        user.is_authenticated
+        and user.is_superuser
+        and can_edit_player_identity(user, keep)
+        and can_edit_player_identity(user, drop)
+    )
 
 
 def can_view_player_history(user: Actor, player: Player) -> bool:
@@ -123,6 +135,27 @@ def can_view_player_history(user: Actor, player: Player) -> bool:
     if not user.is_authenticated:
         return False
     return is_organiser_role(user) or getattr(player, "user_id", None) == user.pk
+
+
+def can_name_as_referee(user: Actor | None, login: User) -> bool:
+    """Whom an organiser may name as his tournament's referee: a login he (or a fellow
+    organiser of his tournaments) made in the panel, or one that referees or refereed one of
+    his tournaments (it accepted once). Never a superuser's or staff login; anyone for a
+    superuser; anyone for the system (an import names its own). Names outside are refused
+    with the one answer an unknown name gets, so the form confirms no login."""
+    if user is None:
+        return True
+    if not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    if login.is_superuser or login.is_staff:
+        return False
+    mine = managed_tournaments(user)
+    made = IssuedLogin.objects.filter(user=login).filter(
+        Q(created_by=user) | Q(tournament__in=mine)
+    )
+    return made.exists() or login.refereed_tournaments.filter(pk__in=mine).exists()
 
 
 def can_reset_login_password(user: Actor, login: User, tournament: Tournament) -> bool:

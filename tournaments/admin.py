@@ -6,10 +6,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import admin
+from django.contrib.auth import admin as auth_admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from audit.models import AuditEntry
+from config.login_names import LoginTaken, lock_login_name, login_clash, login_refusal, shape_login
 from tournaments import access, selectors, services
 from tournaments.models import Player, RatingChange, Registration, Tournament
 from tournaments.web.shared.admin import AuditedAdmin, ManagedTournamentsAdmin
@@ -109,3 +117,48 @@ class AuditEntryAdmin(ReadOnlyAdmin):
         if request.user.is_superuser:
             return rows
         return rows.filter(Q(tournament__isnull=True) | Q(tournament__in=managed))
+
+
+# --- logins: one folding of names (config.login_names) -----------------------------------------
+
+
+class _FoldedUsername:
+    """A name another login already has once folded (ＯＲＧＢ beside orgb) is a form error."""
+
+    cleaned_data: dict[str, Any]
+    instance: Any
+
+    def clean_username(self) -> str:
+        name = shape_login(self.cleaned_data.get("username"))
+        refusal = login_refusal(name)
+        if refusal:
+            raise forms.ValidationError(refusal)
+        if login_clash(name, exclude_pk=self.instance.pk) is not None:
+            raise forms.ValidationError(
+                _("The login “%(login)s” is taken: choose another.") % {"login": name}
+            )
+        return name
+
+
+class LoginCreationForm(_FoldedUsername, AdminUserCreationForm):  # type: ignore[misc]
+    pass
+
+
+class LoginChangeForm(_FoldedUsername, UserChangeForm):  # type: ignore[misc]
+    pass
+
+
+class LoginAdmin(auth_admin.UserAdmin):  # type: ignore[type-arg]
+    add_form = LoginCreationForm
+    form = LoginChangeForm
+
+    def save_model(self, request: Any, obj: Any, form: Any, change: bool) -> None:
+        with transaction.atomic():
+            lock_login_name(obj.username)
+            if login_clash(obj.username, exclude_pk=obj.pk) is not None:
+                raise PermissionDenied(str(LoginTaken(obj.username)))
+            super().save_model(request, obj, form, change)
+
+
+admin.site.unregister(get_user_model())
+admin.site.register(get_user_model(), LoginAdmin)

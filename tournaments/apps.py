@@ -1,6 +1,8 @@
 from django.apps import AppConfig
+from django.db.backends.signals import connection_created
 from django.utils.translation import gettext_lazy as _
 
+from config.moments import tolerate_stored_dates
 from matches import hooks
 
 
@@ -14,3 +16,5 @@ class TournamentsConfig(AppConfig):
         from tournaments.services.match_listener import TournamentSide
 
         hooks.listener_register(TournamentSide())
+        # A date stored out of Python's range reads without failing its row's every query.
+        connection_created.connect(tolerate_stored_dates, dispatch_uid="luza-tolerant-dates")

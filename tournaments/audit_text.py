@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from audit.models import AuditEntry
 from matches import wording
 from matches.models import Match
+from matches.selectors import log_entry_words
 from tournaments.audit_players import PLAYERS_AUDIT_ACTIONS
 from tournaments.match_labels import match_label
 from tournaments.models import Player, Tournament
@@ -223,7 +224,9 @@ def sentence(entry: AuditEntry, speaker: Speaker) -> str:
             data,
         )
     if action in ("match.event", "match.undo"):
-        event = wording.describe_event(data.get("event") or {}, names)
+        # The entry undone, or the one made: in its discipline's words.
+        words = log_entry_words("event", data.get("event") or {}, entry.match)
+        event = wording.say(words, names)
         if action == "match.undo":
             return _("%(who)s undid in %(match)s: %(event)s.") % {**p, "event": event}
         return _("%(who)s in %(match)s: %(event)s.") % {**p, "event": event}

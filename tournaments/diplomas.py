@@ -7,9 +7,13 @@ names print on any machine, whatever fonts it has.
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
+from urllib.request import url2pathname
 
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.template.loader import render_to_string
@@ -21,6 +25,7 @@ from tournaments import selectors
 from tournaments.models import Tournament
 
 STYLESHEET = "css/diploma.css"
+FETCH_TIMEOUT = 2  # seconds: only local static files are ever read
 ROMAN = ((100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"))
 
 
@@ -118,13 +123,59 @@ def _stylesheet_path(stylesheet: str = STYLESHEET) -> str:
     return staticfiles_storage.path(stylesheet)  # collected static files in production
 
 
+def _static_roots() -> list[Path]:
+    return [Path(p).resolve() for p in (*settings.STATICFILES_DIRS, settings.STATIC_ROOT)]
+
+
+def fetch_allowed(url: str) -> bool:
+    """What a printout may load: a data: URI, or a file of the project's own static files
+    (the print style sheets' fonts and images). No other scheme, host or file: a printed
+    name or a logo never makes the server fetch a URL or read a local file."""
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    if scheme == "data":
+        return True
+    if scheme != "file" or parts.netloc not in ("", "localhost"):
+        return False
+    path = Path(url2pathname(unquote(parts.path))).resolve()
+    return any(path.is_relative_to(root) for root in _static_roots())
+
+
+@functools.cache
+def _fetcher_class() -> type[Any]:
+    from weasyprint.urls import URLFetcher  # heavy: loaded only when a PDF is asked for
+
+    class StaticOnlyFetcher(URLFetcher):  # type: ignore[misc]  # weasyprint has no types
+        def __init__(self) -> None:
+            super().__init__(
+                timeout=FETCH_TIMEOUT,
+                allowed_protocols={"data", "file"},
+                allow_redirects=False,
+                fail_on_errors=False,
+            )
+
+        def fetch(self, url: str, headers: Any = None) -> Any:
+            if not fetch_allowed(url):
+                raise ValueError(f"not fetched by a printout: {url[:80]}")
+            return super().fetch(url, headers)
+
+    return StaticOnlyFetcher
+
+
+def url_fetcher() -> Any:
+    """WeasyPrint's fetcher for every PDF of the project (fetch_allowed)."""
+    return _fetcher_class()()
+
+
 def html_to_pdf(html: str, stylesheet: str = STYLESHEET) -> bytes:
-    """A page rendered by WeasyPrint with one of our print style sheets (fonts embedded)."""
+    """A page rendered by WeasyPrint with one of our print style sheets (fonts embedded). Every
+    PDF of the project is made here, with the fetcher that loads only our static files."""
     from weasyprint import CSS, HTML  # heavy: loaded only when a PDF is asked for
 
     path = _stylesheet_path(stylesheet)
-    document = HTML(string=html, base_url=str(Path(path).parent))
-    return bytes(document.write_pdf(stylesheets=[CSS(filename=path)]))
+    fetcher = url_fetcher()
+    document = HTML(string=html, base_url=str(Path(path).parent), url_fetcher=fetcher)
+    return bytes(document.write_pdf(stylesheets=[CSS(filename=path, url_fetcher=fetcher)]))
 
 
 def render_pdf(*, tournament: Tournament, entries: list[dict[str, Any]]) -> bytes:

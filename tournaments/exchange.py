@@ -24,6 +24,7 @@ from matches.models import Match, MatchEvent, Table
 from matches.selectors import match_recent_log
 from tournaments.access import REFEREE_GROUP
 from tournaments.exchange_validation import FORMAT, NOT_PLAIN, VERSION, document_problems
+from tournaments.images import data_uri_reencode
 from tournaments.models import Player, RatingChange, Registration, Tournament
 from tournaments.roles import roles_ensure
 
@@ -181,7 +182,11 @@ def tournament_import(*, document: Any, actor: Actor | None = None) -> Tournamen
     named = get_user_model().objects.filter(username__in={*organisers, *referees}, is_active=True)
     users = {u.username: u for u in named}
     try:
-        tournament = Tournament.objects.create(**_restore(Tournament, data))
+        settings = _restore(Tournament, data)
+        if settings.get("organiser_logo"):
+            # Pixels only, drawn again, as every image that enters (validated above).
+            settings["organiser_logo"] = data_uri_reencode(settings["organiser_logo"])
+        tournament = Tournament.objects.create(**settings)
         tournament.organisers.set([users[n] for n in organisers])
         if actor is not None and actor.is_authenticated:
             tournament.organisers.add(actor)

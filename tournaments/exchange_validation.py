@@ -23,6 +23,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 
 import rules
 from audit.models import AuditEntry
+from config.moments import FIRST_DAY, LAST_DAY, outside_window
 from matches.models import Match, MatchEvent, Table
 from matches.selectors import LIVE  # one match of these per table (the model's constraint)
 from tournaments.access import ORGANISER_GROUP
@@ -222,6 +223,8 @@ def _typed(field: models.Field[Any, Any], value: Any) -> tuple[Any, str | None]:
             )
         if is_moment and parsed.utcoffset() is None:
             return value, f"{_short(value)} has no time zone"
+        if outside_window(parsed):
+            return value, f"{_short(value)} is outside {FIRST_DAY} to {LAST_DAY}"
         return parsed, None
     if isinstance(field, models.JSONField):
         default = field.get_default()

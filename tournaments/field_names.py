@@ -7,10 +7,11 @@ from typing import Any
 
 from django.core.exceptions import FieldDoesNotExist
 from django.utils.text import capfirst
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from matches.wording import discipline_label
-from rules.registry import find
+from rules.registry import disciplines, find
 from tournaments.models import Tournament
 
 FIELDS: dict[str, Any] = {
@@ -43,49 +44,51 @@ FIELDS: dict[str, Any] = {
     "elo_k": _("Rating factor K"),
     "self_scoring": _("Players score their own matches"),
     "is_public": _("Public: anyone may follow it"),
-    # ruleset keys
-    "balls_to_win": _("Race to"),
-    "frames_to_win": _("Frames to win"),
-    "continuation": _("with continuation"),
-    "head_start": _("Head start"),
-    "penalty": _("Penalty for a foul"),
-    "direct_call": _("Direct call"),
-    "strict_break": _("strict break"),
-    "first_break": _("First break"),
 }
 
-VALUES: dict[str, Any] = {
-    "shelf_to_table": _("a foul costs a ball from the shelf"),
-    "opponent_takes": _("after a foul the opponent takes a ball"),
-    "a": _("the first player"),
-    "b": _("the second player"),
-}
+
+def _rule_words(key: str | None = None, value: str | None = None) -> str | None:
+    """The msgid of a ruleset key's label, or of a choice's, as the disciplines declare them
+    (the first that has it)."""
+    for d in disciplines():
+        for spec in d.ruleset_keys:
+            if key is not None and spec["key"] == key:
+                return str(spec["label"])
+            labels = spec.get("choice_labels") or {}
+            if value is not None and value in labels:
+                return str(labels[value])
+    return None
 
 
 def field_label(key: str) -> str:
-    """A setting's or a rule's name («head_start.a» reads as the head start); a setting not
-    named above is named as the tournament's model names it."""
+    """A setting's or a rule's name («head_start.a» reads as the head start): a rule in the
+    words its discipline gives it; a setting not named above as the tournament's model names
+    it."""
     base = str(key).split(".", 1)[0]
     label = FIELDS.get(base)
-    if label is None:
-        try:
-            # A setting or a rule: a column of the model, never the other side of a relation.
-            label = capfirst(Tournament._meta.get_field(base).verbose_name)  # type: ignore[union-attr]
-        except FieldDoesNotExist:
-            return str(key)
-    return str(label)
+    if label is not None:
+        return str(label)
+    rule = _rule_words(key=base)
+    if rule is not None:
+        return gettext(rule)
+    try:
+        # A setting: a column of the model, never the other side of a relation.
+        return str(capfirst(Tournament._meta.get_field(base).verbose_name))  # type: ignore[union-attr]
+    except FieldDoesNotExist:
+        return str(key)
 
 
 def value_label(value: Any, choices: Any = None) -> str:
-    """A choice as the UI names it: from a model's choices when given, else the rules'."""
+    """A choice as the UI names it: from a model's choices when given, else the rules' (a
+    ruleset choice in its discipline's words, a discipline by its name)."""
     if choices is not None:
         for choice_value, choice_label in choices:
             if choice_value == value:
                 return str(choice_label)
-    label = VALUES.get(str(value))
-    if label is None and find(value) is not None:
-        return discipline_label(str(value))  # a discipline, named by the rules
-    return str(label) if label is not None else str(value)
+    if find(value) is not None:
+        return discipline_label(str(value))
+    rule = _rule_words(value=str(value))
+    return gettext(rule) if rule is not None else str(value)
 
 
 def values_label(values: Any, choices: Any = None) -> str:

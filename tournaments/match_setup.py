@@ -9,6 +9,7 @@ from typing import Any
 import rules
 from matches.models import Match
 from matches.selectors import discipline_of
+from rules.registry import find
 from tournaments.algorithms import handicap
 from tournaments.models import Tournament
 
@@ -24,13 +25,23 @@ def stage_overrides(stage_rules: Mapping[str, Any], stage_key: str) -> dict[str,
     return merged
 
 
+def stage_keys(discipline: str) -> tuple[str, ...]:
+    """What a stage may set of its own: the discipline's ruleset keys declared per stage (its
+    race: Discipline.stage_keys) and the net time limit (a clock that only shows the time, in
+    a discipline without a time-limit rule, ignores it)."""
+    found = find(discipline)
+    return (*(found.stage_keys if found is not None else ()), "time_limit_minutes")
+
+
 def stage_ruleset(values: Mapping[str, Any], stage_key: str | None) -> dict[str, Any]:
-    """The tournament ruleset with one stage's race overrides (not validated)."""
+    """The tournament ruleset with one stage's overrides of its discipline's keys (not
+    validated)."""
     ruleset = dict(values["ruleset"])
     ruleset["discipline"] = values["discipline"]
-    if stage_key is not None:
+    found = find(values["discipline"])
+    if stage_key is not None and found is not None:
         overrides = stage_overrides(values.get("stage_rules") or {}, stage_key)
-        for key in ("balls_to_win", "frames_to_win"):
+        for key in found.stage_keys:
             if key in overrides:
                 ruleset[key] = overrides[key]
     return ruleset

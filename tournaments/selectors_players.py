@@ -364,11 +364,15 @@ def series_visible(*, user: Actor) -> QuerySet[Series]:
 
 def series_stages(*, series: Series, user: Actor) -> list[SeriesStage]:
     """Its stages whose tournament `user` may see, in order (a hidden one is left out, and
-    its results with it)."""
+    its results with it), numbered as `user` sees them: "Stage 2" alone would tell that a
+    stage 1 exists. Read-only rows: the numbers are the reader's, never saved."""
     visible = _visible(user).values("pk")
-    return list(
+    stages = list(
         series.stages.filter(tournament__in=visible).select_related("tournament").order_by("number")
     )
+    for shown, stage in enumerate(stages, start=1):
+        stage.number = shown
+    return stages
 
 
 def series_table(*, series: Series, user: Actor, after: int | None = None) -> dict[str, Any]:
@@ -408,8 +412,11 @@ def series_table(*, series: Series, user: Actor, after: int | None = None) -> di
 
 
 def player_series(*, player: Player, user: Actor) -> list[dict[str, Any]]:
-    """The series of the tournaments he played, with his place and total in each."""
-    regs = Registration.objects.filter(player=player, seed__isnull=False).values("tournament")
+    """The series of the tournaments he played that `user` may see, with his place and total
+    in each (a series he played only in a hidden stage of is not his here)."""
+    regs = Registration.objects.filter(
+        player=player, seed__isnull=False, tournament__in=_visible(user).values("pk")
+    ).values("tournament")
     out = []
     for series in series_visible(user=user).filter(tournaments__in=regs).distinct():
         table = series_table(series=series, user=user)

@@ -14,7 +14,6 @@ from matches.services.base import (  # noqa: F401
     CLOSED,
     LIVE,
     NOT_STARTED,
-    RESULT_BY_END,
     SOURCE_CLOCK,
     SWEEP_BATCH,
     TIME_EXPIRED,

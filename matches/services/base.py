@@ -18,14 +18,6 @@ SOURCE_CLOCK = "clock"
 SWEEP_BATCH = 200
 _MS = timedelta(milliseconds=1)
 
-RESULT_BY_END = {
-    "frames": Match.Result.RACE,
-    "game": Match.Result.RACE,
-    "time": Match.Result.TIME,
-    "golden_ball": Match.Result.TIME,
-    "forfeit": Match.Result.FORFEIT,
-}
-
 Renderer = Callable[[Match], dict[str, Any]]
 # The caller's permission check on the locked match (the API's object permissions), so that a
 # write loads its match once; it raises to refuse.

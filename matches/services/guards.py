@@ -164,7 +164,7 @@ def _append(
         for item in recent:
             if item["seq"] == undoes.seq:
                 item["undone"] = True
-    match.recent_log = [*recent, selectors.log_entry_data(entry)]
+    match.recent_log = [*recent, selectors.log_entry_kept(entry, match)]
     change_emit(
         kind="match.event",
         tournament_id=match.tournament_id,

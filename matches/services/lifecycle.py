@@ -13,7 +13,7 @@ from audit.services import audit_record
 from matches import clock, hooks
 from matches.models import Match, Table
 from matches.selectors import discipline_of
-from matches.services.base import RESULT_BY_END, Status, WriteResult
+from matches.services.base import Status, WriteResult
 from matches.services.guards import _bump_public, _ruleset
 from matches.services.tables import _fill_tables
 
@@ -118,7 +118,9 @@ def match_finish_from_state(
     winner = state["winner"]
     match.winner = _player(match, winner)
     match.loser = _player(match, "b" if winner == "a" else "a")
-    match.result = RESULT_BY_END.get(state.get("end_reason") or "", Match.Result.RACE)
+    # The discipline says what its end reason records: won at the table, on time, forfeit.
+    kind = discipline_of(state, match.ruleset).result_kind(state.get("end_reason"))
+    match.result = Match.Result(kind)
     match.score_a, match.score_b = final_score(state)
     match.status = Status.FINISHED
     match.finished_at = now

@@ -113,6 +113,12 @@ class Duplex(Discipline):
     def initial_state(self, ruleset: dict[str, Any]) -> State:
         return engine.initial_state(ruleset)
 
+    def sample_rulesets(self) -> dict[str, dict[str, Any]]:
+        return {
+            "defaults": {"discipline": self.name},
+            "b-breaks": {"discipline": self.name, "first_break": "b"},
+        }
+
     # --- results -------------------------------------------------------------------------
 
     def result_field(self, state: dict[str, Any], ruleset: dict[str, Any] | None = None) -> str:

@@ -84,6 +84,43 @@ class FreePyramid(Discipline):
     def initial_state(self, ruleset: dict[str, Any]) -> State:
         return engine.initial_state(ruleset)
 
+    def sample_rulesets(self) -> dict[str, dict[str, Any]]:
+        return {
+            "regulation": {"discipline": self.name},
+            "opponent_takes-fools-count-head-start": {
+                "discipline": self.name,
+                "penalty": "opponent_takes",
+                "direct_call": False,
+                "head_start": {"a": 0, "b": 5},
+            },
+            "classic-8-best-of-5": {
+                "discipline": self.name,
+                "balls_to_win": 8,
+                "frames_to_win": 3,
+                "continuation": False,
+                "strict_break": False,
+                "first_break": "b",
+            },
+            "short-frames-head-start": {
+                "discipline": self.name,
+                "balls_to_win": 5,
+                "frames_to_win": 2,
+                "penalty": "opponent_takes",
+                "head_start": {"a": 2},
+            },
+            "no-continuation-opponent-takes": {
+                "discipline": self.name,
+                "balls_to_win": 12,
+                "frames_to_win": 2,
+                "continuation": False,
+                "penalty": "opponent_takes",
+            },
+        }
+
+    def describe_event(self, event: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Text:
+        # An illegal break cites the break's criteria in force: the regulation's or G12.1.
+        return describe.event_sentence(event, rules_in_force(dict(ruleset)))
+
     def check_ruleset(self, ruleset: dict[str, Any]) -> None:
         engine.check_ruleset(ruleset)
 

@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from tests.rules import samples
+
 pytestmark = pytest.mark.django_db
 
 
@@ -93,3 +95,21 @@ def test_the_schema_validates_as_openapi_31(schema: dict[str, Any]) -> None:
     assert schema["openapi"] == "3.1.0"
     validate_schema(schema)
     assert '"nullable"' not in json.dumps(schema)  # 3.1 has none: null is a type
+
+
+def test_a_registered_discipline_is_in_the_schema_with_what_it_adds() -> None:
+    """The schema is the registry's: the made-up disciplines of tests/rules, registered for the
+    request, bring their states and rulesets, their own event type (the toss) and their
+    field of the family's shot (the cue ball); the schema stays valid OpenAPI 3.1."""
+    from drf_spectacular.validation import validate_schema
+
+    with samples.made_up_registered():
+        response = APIClient().get("/api/v1/schema/?format=json")
+    assert response.status_code == 200
+    schema = json.loads(response.content)
+    components = schema["components"]["schemas"]
+    assert {"ToyRaceState", "ToyScratchState", "ToyRaceRuleset", "CoinTossEvent"} <= set(components)
+    assert components["ShotEvent"]["properties"]["cue_ball"]["type"] == "boolean"
+    assert "coin_toss" in components["EngineEvent"]["discriminator"]["mapping"]
+    assert "#/components/schemas/ToyScratchState" in json.dumps(components["MatchState"])
+    validate_schema(schema)

@@ -39,8 +39,16 @@ def test_production_refuses_the_default_secret_key() -> None:
 
 
 def test_production_starts_with_a_real_secret_key() -> None:
-    result = _check(DJANGO_DEBUG="0", DJANGO_SECRET_KEY="x" * 60)
+    result = _check(DJANGO_DEBUG="0", DJANGO_SECRET_KEY="luza-" + "0123456789abcdef" * 4)
     assert result.returncode == 0, result.stderr
+
+
+def test_production_refuses_the_templates_placeholder_and_a_short_key() -> None:
+    for key in ("CHANGE-ME", "short-but-random-Xq3", "x" * 60, "django-insecure-" + "ab12" * 12):
+        result = _check(DJANGO_DEBUG="0", DJANGO_SECRET_KEY=key)
+        assert result.returncode != 0, key
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and "DJANGO_SECRET_KEY" in lines[0], result.stderr
 
 
 def test_malformed_database_url_is_one_clear_line() -> None:

@@ -12,7 +12,7 @@ from rest_framework import serializers
 
 from matches import selectors, services
 from matches.models import Match
-from matches.representation import match_data
+from matches.representation import log_event_data, match_data
 from matches.web.api.serializers import MatchDetailSerializer, MatchEventSerializer
 from rules.simulate import random_event
 from tests.matches.conftest import post_event
@@ -60,6 +60,12 @@ def test_the_api_answer_keys_are_the_declared_fields(scorer, match) -> None:
     assert set(entry) == set(MatchEventSerializer().fields)
 
 
+def _from_the_log(match: Match) -> list[dict]:
+    """The newest entries read from the log, each worded now (log_event_data)."""
+    names = {"a": "—", "b": "—", **selectors.match_player_names(match=match)}
+    return [log_event_data(e, match, names) for e in selectors.match_last_events(match=match)]
+
+
 def test_last_events_are_the_newest_log_entries_through_events_undos_and_the_clock(
     scorer, organiser_api, match
 ) -> None:
@@ -80,7 +86,7 @@ def test_last_events_are_the_newest_log_entries_through_events_undos_and_the_clo
                 continue
             response = post_event(scorer, match, event)
         assert response.status_code == 201, response.json()
-        assert response.json()["last_events"] == selectors.match_recent_log(match=match)
+        assert response.json()["last_events"] == _from_the_log(fresh(match))
     assert match.version > selectors.LAST_EVENTS  # the window did slide
     running = fresh(match)
     if not running.state.get("finished"):
@@ -107,6 +113,21 @@ def test_an_undo_marks_the_entry_it_cancels_in_the_last_events(scorer, match) ->
         (2, "event", True, None),
         (3, "undo", False, 2),
     ]
+    # Each entry in one sentence, its discipline's, in the request's language: kept in every
+    # language when it was appended, so no answer words it again.
+    a, b = match.player_a.name, match.player_b.name
+    said = [f"{a}: разбой, ничего не забито", f"{b}: 1 шар", "Отмена #2"]
+    assert [e["text"] for e in entries] == said
+    english = scorer.get(f"/api/v1/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="en").json()
+    assert [e["text"] for e in english["last_events"]] == [
+        f"{a}: break, nothing pocketed",
+        f"{b}: 1 ball",
+        "Undo of #2",
+    ]
+    match.refresh_from_db()
+    assert [item["texts"]["ru"] for item in match.recent_log] == said
+    log = scorer.get(f"/api/v1/matches/{match.pk}/events/").json()["events"]
+    assert [e["text"] for e in log] == said  # the log's pages, worded as they are read
 
 
 @pytest.mark.parametrize("zone", ["Europe/Moscow", "UTC", "Asia/Vladivostok"])
@@ -122,3 +143,12 @@ def test_timestamps_are_written_as_drf_writes_them(settings, zone) -> None:
     ):
         assert selectors.timestamp(value) == drf.to_representation(value)
     assert selectors.timestamp(None) is None
+
+
+def test_an_entry_kept_before_the_log_had_sentences_is_worded_when_read(scorer, match) -> None:
+    post_event(scorer, match, {"type": "break", "player": "a", "legal": True, "pocketed": 2})
+    match.refresh_from_db()
+    old = [{k: v for k, v in item.items() if k != "texts"} for item in match.recent_log]
+    Match.objects.filter(pk=match.pk).update(recent_log=old)
+    entries = scorer.get(f"/api/v1/matches/{match.pk}/").json()["last_events"]
+    assert [e["text"] for e in entries] == [f"{match.player_a.name}: разбой, 2 шара"]

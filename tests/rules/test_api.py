@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_rulesets_describe_every_key_with_default_and_type() -> None:
     desc = rules.rulesets()
-    assert set(desc) == {"free_pyramid", "duplex"}
+    assert list(desc) == [d.name for d in rules.disciplines()]
     json.dumps(desc)
     keys = {k["key"]: k for k in desc["free_pyramid"]["keys"]}
     assert set(keys) == {
@@ -42,9 +42,15 @@ def test_rulesets_describe_every_key_with_default_and_type() -> None:
         "min": 1,
         "max": 200,
         "help": keys["balls_to_win"]["help"],
+        "label": "Balls to win a frame",
+        "stage": True,
     }
     assert keys["penalty"]["choices"] == ["shelf_to_table", "opponent_takes"]
-    assert all(k["help"] for k in keys.values())
+    assert list(keys["penalty"]["choice_labels"]) == keys["penalty"]["choices"]
+    assert all(k["help"] and k["label"] for k in keys.values())
+    # The race is what a stage may set of its own; Duplex's game has no race to change.
+    assert rules.discipline("free_pyramid").stage_keys == ("balls_to_win", "frames_to_win")
+    assert rules.discipline("duplex").stage_keys == ()
     assert [k["key"] for k in desc["duplex"]["keys"]] == ["first_break"]
     # The defaults make a valid ruleset, and a caller cannot change the description.
     desc["free_pyramid"]["keys"][0]["default"] = 0

@@ -1,5 +1,7 @@
 """rules.contract describes what the engine accepts and returns: the keys of every event kind
-are the handler's own, and every state of random games (both disciplines) fits its schema."""
+are the handler's own, and every state of random games fits its schema, for every discipline
+of the registry (the made-up ones of tests/rules registered while this module runs: a type of
+its own, a field added to the shot)."""
 
 from __future__ import annotations
 
@@ -9,10 +11,12 @@ from typing import Any
 import jsonschema
 import pytest
 
-from rules import apply, contract, discipline, disciplines, initial_state, rulesets
+from rules import apply, contract, discipline, initial_state, rulesets
 from rules.simulate import random_event
+from tests.rules import samples
 
-DISCIPLINES = tuple(d.name for d in disciplines())
+DISCIPLINES = tuple(samples.names())
+pytestmark = pytest.mark.usefixtures("made_up")
 
 
 def _json_schema(schema: Any) -> Any:
@@ -27,19 +31,20 @@ def _json_schema(schema: Any) -> Any:
     return out
 
 
-COMPONENTS = {
-    "schemas": _json_schema(
-        {**contract.event_schemas(), **contract.state_schemas(), **contract.ruleset_schemas()}
-    )
-}
-STATE = {**_json_schema(contract.union("State")), "components": COMPONENTS}
-EVENT = {**_json_schema(contract.event_union()), "components": COMPONENTS}
-RULESET = {**_json_schema(contract.union("Ruleset")), "components": COMPONENTS}
+with samples.made_up_registered():
+    COMPONENTS = {
+        "schemas": _json_schema(
+            {**contract.event_schemas(), **contract.state_schemas(), **contract.ruleset_schemas()}
+        )
+    }
+    STATE = {**_json_schema(contract.union("State")), "components": COMPONENTS}
+    EVENT = {**_json_schema(contract.event_union()), "components": COMPONENTS}
+    RULESET = {**_json_schema(contract.union("Ruleset")), "components": COMPONENTS}
 
 
 def test_each_event_kind_has_exactly_the_keys_its_handlers_accept() -> None:
-    """An event kind's schema has the keys its handlers accept, over both disciplines (a
-    shot's `fools` is free pyramid's only)."""
+    """An event kind's schema has the keys its handlers accept, over every discipline (a
+    shot's `fools` is free pyramid's only, its `cue_ball` the made-up scratch race's)."""
     accepted: dict[str, set[str]] = {}
     for name in DISCIPLINES:
         keys = contract.engine_event_keys()[name]

@@ -6,32 +6,45 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import rules
+from rules import contract
 from rules.simulate import random_game
-from tests.rules.helpers import dx, fp, hypothesis_settings
+from tests.rules import samples
+from tests.rules.helpers import fp, hypothesis_settings
 
-RULESETS = [fp(), fp(penalty="opponent_takes", continuation=False, balls_to_win=8), dx()]
+pytestmark = pytest.mark.usefixtures("made_up")
 
-# Valid game prefixes, so that junk arrives in every kind of `awaiting` state.
-PREFIXES = [
-    (rs, random_game(rs, random.Random(seed), max_events=300, rare=0.0))
-    for rs in RULESETS
-    for seed in range(4)
-]
-
-WORDS = [
-    "a", "b", "c", "", "A", "break", "shot", "foul", "choice", "rerack", "time_expired",
-    "forfeit", "penalty_removal", "choose_breaker", "play", "hand_back", "rebreak_self",
-    "rebreak_opponent", "full", "partial", "play_on", "cue_tip", "slow_play", "illegal_break",
-    "interference", "ball_off_table", "type", "player", "null",
-]  # fmt: skip
-KEYS = [
-    "type", "player", "legal", "pocketed", "fools", "off_table", "foul", "option", "colour",
-    "breaker", "extra", "",
-]  # fmt: skip
+# Valid game prefixes of every discipline's sample rulesets (the made-up ones registered
+# meanwhile), so that junk arrives in every kind of `awaiting` state.
+with samples.made_up_registered():
+    PREFIXES = [
+        (rs, random_game(rs, random.Random(seed), max_events=300, rare=0.0))
+        for rs in samples.sample_list()
+        for seed in range(3)
+    ]
+    # The vocabulary the engines know: event types, their fields, options, awaiting values.
+    SPECS = contract._event_specs()
+    WORDS = sorted(
+        {
+            *SPECS,
+            *contract.option_values(),
+            *contract.awaiting_values(),
+            *rules.FOUL_CODES,
+            *samples.names(),
+            "a", "b", "c", "", "A", "type", "player", "null",
+        }
+    )  # fmt: skip
+    KEYS = sorted(
+        {key for fields, _, _ in SPECS.values() for key in fields} | {"type", "extra", ""}
+    )
+    RULESET_KEYS = sorted(
+        {key["key"] for d in samples.every_discipline() for key in d.ruleset_keys}
+        | {"discipline", "x"}
+    )
 
 scalars = st.one_of(
     st.none(),
@@ -94,17 +107,13 @@ def test_events_that_are_not_a_list_raise_only_rule_errors(events: Any) -> None:
     _only_rule_errors(fp(), events)
 
 
-RULESET_KEYS = [
-    "discipline", "balls_to_win", "frames_to_win", "continuation", "head_start", "penalty",
-    "direct_call", "strict_break", "first_break", "x",
-]  # fmt: skip
 ruleset_like = st.one_of(
     values,
     st.dictionaries(
         st.sampled_from(RULESET_KEYS),
-        st.one_of(values, st.sampled_from(["free_pyramid", "duplex", "opponent_takes"])),
+        st.one_of(values, st.sampled_from([*samples.names(), "opponent_takes"])),
         max_size=6,
-    ).map(lambda d: {"discipline": "free_pyramid", **d}),
+    ).map(lambda d: {"discipline": rules.default().name, **d}),
 )
 
 

@@ -1,4 +1,6 @@
-"""Property tests: random legal games driven by `awaiting` keep the contract's guarantees (§5)."""
+"""Property tests: random legal games driven by `awaiting` keep the contract's guarantees (§5),
+for every discipline of the registry (tests/rules/samples.py); the real ones' own invariants
+on top."""
 
 from __future__ import annotations
 
@@ -14,41 +16,26 @@ from hypothesis import strategies as st
 import rules
 from rules.engine import _step
 from rules.simulate import random_event, random_game
-from tests.rules.helpers import dx, fp, hypothesis_settings
+from tests.rules import samples
+from tests.rules.helpers import hypothesis_settings
 
-RULESETS = [
-    fp(),
-    fp(penalty="opponent_takes", direct_call=False, head_start={"a": 0, "b": 5}),
-    fp(balls_to_win=8, frames_to_win=3, continuation=False, strict_break=False, first_break="b"),
-    fp(balls_to_win=5, frames_to_win=2, penalty="opponent_takes", head_start={"a": 2}),
-    fp(balls_to_win=12, frames_to_win=2, continuation=False, penalty="opponent_takes"),
-    dx(),
-    dx(first_break="b"),
-]
-IDS = [
-    "R",
-    "opponent_takes-fools-count-head-start",
-    "classic-8-best-of-5",
-    "short-frames-head-start",
-    "no-continuation-opponent-takes",
-    "duplex",
-    "duplex-b-breaks",
-]
-
-AWAITING = {
-    "free_pyramid": {"break", "shot", "choice", "rerack", None},
-    "duplex": {"break", "shot", "choice", "penalty_removal", "choose_breaker", None},
-}
+# Every discipline's sample rulesets, the made-up ones of tests/rules included (registered
+# while this module runs).
+RULESETS = samples.sample_list()
+pytestmark = pytest.mark.usefixtures("made_up")
 
 
 def _check_common(new: dict[str, Any], old: dict[str, Any]) -> None:
     assert json.loads(json.dumps(new)) == new  # JSON in, JSON out
     assert new["finished"] == (new["winner"] is not None)
     assert (new["awaiting"] is None) == new["finished"] == (new["turn"] is None)
-    assert new["awaiting"] in AWAITING[new["discipline"]]
+    d = rules.discipline(new["discipline"])
+    assert new["awaiting"] in {*d.awaiting, None}
     assert new["events"] == old["events"] + 1
     assert new["ruleset"] == old["ruleset"]
-    assert 0 <= new["to_spot"] <= 16
+    assert 0 <= new["to_spot"] <= d.max_balls
+    assert new["end_reason"] in {*d.end_reasons, None}
+    assert set(new["options"]) <= set(d.options)
     if new["awaiting"] == "choice":
         assert set(new["options"]) <= {"play", "hand_back", "rebreak_self", "rebreak_opponent"}
         assert new["options"][:2] == ["play", "hand_back"]
@@ -105,6 +92,14 @@ def _check_duplex(new: dict[str, Any], old: dict[str, Any]) -> None:
         assert final[new["winner"]] >= final["b" if new["winner"] == "a" else "a"]
 
 
+def _no_check(new: dict[str, Any], old: dict[str, Any]) -> None:
+    return
+
+
+# The real disciplines' own invariants, beside those every discipline keeps.
+OWN_CHECKS = {"free_pyramid": _check_free, "duplex": _check_duplex}
+
+
 def _corrupt(ev: dict[str, Any], rng: random.Random) -> Any:
     """A variant of a legal event that is usually impossible."""
     bad = dict(ev)
@@ -144,7 +139,7 @@ def test_random_legal_games_keep_the_invariants(
     rng = random.Random(seed)
     state = rules.initial_state(rs)
     handlers = rules.discipline(state["discipline"]).handlers
-    check = _check_duplex if state["discipline"] == "duplex" else _check_free
+    check = OWN_CHECKS.get(state["discipline"], _no_check)
     states = [state]
     events: list[dict[str, Any]] = []
     while not state["finished"] and len(events) < 600:
@@ -177,7 +172,7 @@ def test_random_legal_games_keep_the_invariants(
             assert info.value.code == "finished"
 
 
-@pytest.mark.parametrize("rs", RULESETS, ids=IDS)
+@pytest.mark.parametrize("rs", samples.sample_rulesets())
 def test_seeded_games_finish_with_a_winner(rs: dict[str, Any]) -> None:
     finished = 0
     for seed in range(15):

@@ -17,6 +17,7 @@ from rules.registry import Discipline
 from rules.simulate import random_game
 from tests.rules.test_contract import _json_schema
 from tests.rules.toy_discipline import ToyRace
+from tests.rules.toy_scratch import ToyScratch
 
 RULESET = {"discipline": "toy_race", "balls_to_win": 3}
 
@@ -36,6 +37,7 @@ def _contract() -> str:
 
 
 REAL_CONTRACT = _contract()
+REAL = [d.name for d in rules.disciplines()]
 
 
 @pytest.fixture
@@ -57,7 +59,7 @@ def _schemas() -> tuple[dict[str, object], dict[str, object]]:
 
 def test_a_registered_discipline_is_replayed_like_the_real_ones(toy: Discipline) -> None:
     assert rules.discipline("toy_race") is toy
-    assert [d.name for d in rules.disciplines()] == ["free_pyramid", "duplex", "toy_race"]
+    assert [d.name for d in rules.disciplines()] == [*REAL, "toy_race"]
     events = [
         {"type": "coin_toss", "player": "a", "winner": "b"},
         {"type": "shot", "player": "b", "pocketed": 2},
@@ -103,7 +105,7 @@ def test_the_contract_describes_it_and_its_random_games_fit(toy: Discipline) -> 
     assert "toy_race" in events["ShotEvent"]["description"]
     assert "toy_race" not in events["BreakEvent"]["description"]
     assert set(events["CoinTossEvent"]["properties"]) == {"type", "player", "winner"}
-    assert "toss" in contract.awaiting_values() and "race" in contract.end_reasons()
+    assert "coin_toss" in contract.awaiting_values() and "race" in contract.end_reasons()
     assert "toy_race" in contract.ruleset_change_schema()["properties"]["discipline"]["enum"]
     state_schema, event_schema = _schemas()
     for seed in range(20):
@@ -133,7 +135,7 @@ def test_its_view_and_entry_have_the_shape_of_every_discipline(toy: Discipline) 
         if state["finished"]:
             assert entry["kinds"] == []
             continue
-        assert state["awaiting"] in {kind["type"] for kind in entry["kinds"]} | {"toss"}
+        assert state["awaiting"] in {kind["type"] for kind in entry["kinds"]}
         for kind in entry["kinds"]:
             rules.apply(state, describe.build_event(kind))  # the defaults are legal
     assert rules.rules_in_force(RULESET)["penalty"] == "turn_passes"
@@ -146,7 +148,7 @@ def test_once_removed_the_real_disciplines_are_as_before() -> None:
             rules.register(ToyRace())
         toy_state = rules.initial_state(RULESET)
     assert _contract() == REAL_CONTRACT
-    assert [d.name for d in rules.disciplines()] == ["free_pyramid", "duplex"]
+    assert [d.name for d in rules.disciplines()] == REAL
     with pytest.raises(rules.RuleError) as info:
         rules.initial_state(RULESET)
     assert info.value.code == "invalid_ruleset" and info.value.params["key"] == "discipline"
@@ -182,4 +184,89 @@ def test_a_discipline_the_contract_cannot_describe_is_refused() -> None:
     ):
         with pytest.raises(ValueError, match=words):
             rules.register(cls())
-    assert [d.name for d in rules.disciplines()] == ["free_pyramid", "duplex"]
+    assert [d.name for d in rules.disciplines()] == REAL
+
+
+def test_a_field_added_to_the_shot_reaches_the_contract_and_the_log() -> None:
+    """The made-up scratch race adds `cue_ball` to the family's shot (extra_event_fields): the
+    shot's schema has it while the discipline is registered, an event with it fits, and the
+    log words it; once removed, the contract is the real disciplines' again."""
+    with rules.registered(ToyScratch()) as d:
+        shot = contract.event_schemas()["ShotEvent"]
+        assert shot["properties"]["cue_ball"] == {
+            "type": "boolean",
+            "description": "Toy scratch race: the cue ball fell into a pocket.",
+        }
+        assert "toy_scratch" in shot["description"]
+        _state_schema, event_schema = _schemas()
+        event = {"type": "shot", "player": "a", "pocketed": 2, "cue_ball": True}
+        jsonschema.validate(event, event_schema)
+        state = rules.apply(rules.initial_state({"discipline": "toy_scratch"}), event)
+        assert state["score"] == {"a": 0, "b": 1} and state["to_spot"] == 2
+        assert state["turn"] == "b"
+        words = d.describe_event(event, state["ruleset"])
+        assert rules.render(words, names={"a": "Ivanova"}) == "Ivanova: cue ball pocketed"
+        assert rules.render(d.end_label("race")) == "Race won"
+        with pytest.raises(rules.RuleError) as info:
+            rules.apply(rules.initial_state(RULESET | {"discipline": "free_pyramid"}), event)
+        assert info.value.params["field"] == "cue_ball"  # not free pyramid's field
+    assert _contract() == REAL_CONTRACT
+
+
+def test_what_a_discipline_adds_may_not_shadow_what_there_is() -> None:
+    """An event type the family has cannot be declared again, a field the type has cannot be
+    added again, another discipline's type or field cannot be declared otherwise; every end
+    reason and ruleset key has its words."""
+
+    class ShadowsShot(ToyRace):
+        name = "shadows_shot"
+        extra_events = {
+            **ToyRace.extra_events,
+            "shot": {"fields": {"player": {"type": "string"}}, "required": [], "description": ""},
+        }
+
+    class AddsAFieldTheShotHas(ToyScratch):
+        name = "adds_pocketed"
+        extra_event_fields = {"shot": {"pocketed": {"type": "integer"}}}
+
+    class AddsToAnUnknownType(ToyScratch):
+        name = "adds_to_jump"
+        extra_event_fields = {"jump": {"height": {"type": "integer"}}}
+
+    class TossOtherwise(ToyRace):
+        name = "toss_otherwise"
+        extra_events = {
+            "coin_toss": {
+                "fields": {"player": {"type": "string"}},
+                "required": [],
+                "description": "",
+            }
+        }
+
+    class CueBallOtherwise(ToyScratch):
+        name = "cue_ball_otherwise"
+        extra_event_fields = {"shot": {"cue_ball": {"type": "integer"}}}
+
+    class Unworded(ToyRace):
+        name = "unworded"
+        end_reasons = ("race", "forfeit", "knockout")
+
+    class Unlabelled(ToyRace):
+        name = "unlabelled"
+        ruleset_keys = ({**ToyRace.ruleset_keys[0], "label": ""},)
+
+    for cls, words in (
+        (ShadowsShot, "may not redeclare the family's 'shot'"),
+        (AddsAFieldTheShotHas, r"has \['pocketed'\] already"),
+        (AddsToAnUnknownType, "not 'jump'"),
+        (Unworded, "'knockout' has no words"),
+        (Unlabelled, "needs its label"),
+    ):
+        with pytest.raises(ValueError, match=words):
+            rules.register(cls())
+    with rules.registered(ToyRace()), rules.registered(ToyScratch()):
+        with pytest.raises(ValueError, match="declared otherwise by toy_race"):
+            rules.register(TossOtherwise())
+        with pytest.raises(ValueError, match="declared otherwise by toy_scratch"):
+            rules.register(CueBallOtherwise())
+    assert [d.name for d in rules.disciplines()] == REAL

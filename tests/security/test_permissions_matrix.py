@@ -320,7 +320,7 @@ SPECS: dict[str, Spec] = {
     "tournament-referees": api(
         T,
         get=Call("manage_read", 200),
-        post=Call("manage", 200, lambda w: {"username": w.other_referee.username}),
+        post=Call("manage", 200, lambda w: {"username": w.extra["issued"].username}),
     ),
     "tournament-referee-login-create": api(
         T, post=Call("manage", 201, {"username": "new-judge", "name": "Новый Судья"})
@@ -394,7 +394,7 @@ SPECS: dict[str, Spec] = {
     "panel-match": page(running, get=Call("panel", 200)),
     "panel-open-registration": panel_action(pk_t),
     "panel-start": panel_action(pk_t),
-    "panel-referee-add": panel_action(pk_t, lambda w: {"username": w.other_referee.username}),
+    "panel-referee-add": panel_action(pk_t, lambda w: {"username": w.extra["issued"].username}),
     "panel-referee-remove": panel_action(lambda w: {**pk_t(w), "user_id": w.referee.pk}),
     "panel-registration-add": panel_action(pk_t, lambda w: {"player": w.extra["unregistered"].pk}),
     "panel-registration-new": panel_action(pk_t, {"name": "Новый Игрок"}),

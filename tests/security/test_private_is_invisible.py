@@ -151,6 +151,8 @@ def world(django_db_setup, django_db_blocker) -> Iterator[World]:
         built = build_world(public=False)
         built.extra["outsider"] = UserFactory()
         built.extra["unregistered"] = PlayerFactory()
+        # A login its organiser may name as a referee (the matrix's body for adding one).
+        built.extra["issued"] = built.referee
         yield built
         transaction.set_rollback(True)
 

@@ -180,29 +180,35 @@ def test_another_organiser_cannot_relink_rename_or_rerate_a_player(tournament, o
         assert response.status_code == 403, (body, response.json())
         assert response.json()["code"] == "forbidden"
     assert fingerprint(player) == before
-    # The organiser of his tournament renames him, but neither re-rates nor relinks him.
+    # He has a login: his identity is his own. The organiser of his tournament may not rename
+    # him; he changes his club himself, but neither re-rates nor relinks himself.
     mine = api_as(organiser)
-    club = mine.patch(f"/api/v1/players/{player.pk}/", {"club": "Пирамида"}, format="json")
+    assert (
+        mine.patch(f"/api/v1/players/{player.pk}/", {"club": "Пирамида"}, format="json").status_code
+        == 403
+    )
+    himself = api_as(owner)
+    club = himself.patch(f"/api/v1/players/{player.pk}/", {"club": "Пирамида"}, format="json")
     assert club.status_code == 200
-    assert (
-        mine.patch(f"/api/v1/players/{player.pk}/", {"rating": 1200}, format="json").status_code
-        == 403
-    )
-    assert (
-        mine.patch(f"/api/v1/players/{player.pk}/", {"user": None}, format="json").status_code
-        == 403
-    )
+    for body in ({"rating": 1200}, {"user": None}):
+        assert (
+            himself.patch(f"/api/v1/players/{player.pk}/", body, format="json").status_code == 403
+        )
     player.refresh_from_db()
     assert (player.club, player.rating, player.user) == ("Пирамида", 1100, owner)
 
 
-def test_a_finished_tournament_no_longer_lets_its_organiser_edit(tournament, organiser):
+def test_another_organisers_tournament_stops_the_edit_a_finished_one_does_not(
+    tournament, organiser
+):
     player = PlayerFactory(name="Козлов Олег")
     RegistrationFactory(tournament=tournament, player=player)
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
-    response = api_as(organiser).patch(
-        f"/api/v1/players/{player.pk}/", {"name": "Козлов Олег Иванович"}, format="json"
-    )
+    url = f"/api/v1/players/{player.pk}/"
+    response = api_as(organiser).patch(url, {"name": "Козлов Олег Иванович"}, format="json")
+    assert response.status_code == 200
+    RegistrationFactory(player=player)  # another organiser's tournament shows him now
+    response = api_as(organiser).patch(url, {"name": "Козлов Олег"}, format="json")
     assert response.status_code == 403
 
 
@@ -251,8 +257,9 @@ def test_a_player_links_his_login_with_the_code_on_his_slip(tournament, organise
     assert reused.status_code == 400 and reused.json()["code"] == "claim_invalid"
     player.refresh_from_db()
     assert player.user == owner  # never replaced
+    # Linked, his identity is his own: no organiser issues a code for him any more.
     again = api_as(organiser).post(f"/api/v1/players/{player.pk}/claim-code/", {}, format="json")
-    assert again.status_code == 409
+    assert again.status_code == 403
 
 
 def test_a_new_code_retires_the_old_one(tournament, organiser):

@@ -10,6 +10,7 @@ from tests.factories import UserFactory
 from tests.matches.conftest import post_event
 from tests.matches.factories import MatchFactory
 from tournaments.errors import TournamentError
+from tournaments.models import IssuedLogin
 from tournaments.services import tournament_referee_add, tournament_referee_remove
 
 pytestmark = pytest.mark.django_db
@@ -25,6 +26,7 @@ def test_a_login_added_as_referee_may_score_and_is_audited(tournament, organiser
     from rest_framework.test import APIClient
 
     newcomer = UserFactory(username="Petrov")
+    IssuedLogin.objects.create(user=newcomer, created_by=organiser)  # a login he made
     match = MatchFactory(tournament=tournament)
     scorer = APIClient()
     scorer.force_login(newcomer)
@@ -53,13 +55,14 @@ def test_an_unknown_login_is_refused_in_russian_and_changes_nothing(tournament, 
     response = panel(organiser).post(
         f"/panel/t/{tournament.pk}/referees/", {"username": "nobody"}, follow=True
     )
-    assert "Нет активного логина «nobody»" in response.content.decode()
+    assert "нет «nobody»" in response.content.decode()
     assert set(tournament.referees.all()) == before
     assert not AuditEntry.objects.filter(action="tournament_referee_add").exists()
 
 
 def test_adding_twice_and_removing_twice_change_nothing_more(tournament, organiser) -> None:
     newcomer = UserFactory()
+    IssuedLogin.objects.create(user=newcomer, created_by=organiser)
     tournament_referee_add(tournament=tournament, username=newcomer.username, actor=organiser)
     tournament_referee_add(tournament=tournament, username=newcomer.username, actor=organiser)
     assert AuditEntry.objects.filter(action="tournament_referee_add").count() == 1
@@ -86,3 +89,31 @@ def test_an_inactive_login_cannot_be_added(tournament, organiser) -> None:
     gone = UserFactory(is_active=False)
     with pytest.raises(TournamentError):
         tournament_referee_add(tournament=tournament, username=gone.username, actor=organiser)
+
+
+def test_a_login_he_did_not_make_is_refused_as_if_unknown(tournament, organiser) -> None:
+    """The probe named the superuser and any active login as his referee: the form confirmed
+    that the login exists. Now a stranger's login, a superuser's and an unknown name get one
+    answer, and nothing changes."""
+    stranger = UserFactory(username="stranger")
+    root = UserFactory(username="root", is_superuser=True, is_staff=True)
+    answers = set()
+    for name in (stranger.username, root.username, "nobody-at-all"):
+        with pytest.raises(TournamentError) as refused:
+            tournament_referee_add(tournament=tournament, username=name, actor=organiser)
+        answers.add((refused.value.code, refused.value.status))
+    assert answers == {("unknown_user", 400)}
+    assert not tournament.referees.filter(pk__in=[stranger.pk, root.pk]).exists()
+    assert not root.groups.filter(name="referee").exists()
+
+
+def test_the_last_tournament_letting_him_go_takes_the_referee_role(tournament, organiser):
+    newcomer = UserFactory()
+    IssuedLogin.objects.create(user=newcomer, created_by=organiser)
+    tournament_referee_add(tournament=tournament, username=newcomer.username, actor=organiser)
+    assert newcomer.groups.filter(name="referee").exists()
+    tournament_referee_remove(tournament=tournament, user_id=newcomer.pk, actor=organiser)
+    assert not newcomer.groups.filter(name="referee").exists()
+    # He accepted once: the organiser may name him again.
+    tournament_referee_add(tournament=tournament, username=newcomer.username, actor=organiser)
+    assert newcomer in tournament.referees.all()

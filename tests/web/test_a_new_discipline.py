@@ -1,23 +1,31 @@
-"""A discipline is a plug-in on every page (issue 15.2): a made-up one, registered only here,
-is set up as a tournament, scored through the API to its end, shown by the scoreboard, the
-overlay, the table board, the bracket and the panel from its own state view, and its result
-recorded, without any module outside rules/ and tests/ knowing its name."""
+"""A discipline is a plug-in on every page (issue 15.2): the made-up ones of tests/rules,
+registered only here, are set up as tournaments, scored through the API to their end, worded
+by the log, shown by the scoreboard, the overlay, the table board, the bracket and the panel
+from their own state view, their results recorded and their own keys offered by the settings,
+without any module outside rules/ and tests/ knowing their names."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.utils import translation
 from rest_framework.test import APIClient
 
 import rules
 from matches import services as match_services
+from matches import wording
 from matches.models import Match
+from rules.words import text
 from tests.matches.conftest import post_event
+from tests.rules import samples
 from tests.rules.toy_discipline import ToyRace
-from tests.web.helpers import drawn_tournament
+from tests.web.helpers import drawn_tournament, make_tournament
+from tests.web.test_settings_page import form_data
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -25,9 +33,10 @@ TOY = {"discipline": "toy_race", "balls_to_win": 3}
 
 
 @pytest.fixture
-def toy() -> Iterator[rules.Discipline]:
-    with rules.registered(ToyRace()) as d:
-        yield d
+def toy() -> Iterator[None]:
+    """The made-up disciplines registered for the test (the live pages see the registry)."""
+    with samples.made_up_registered():
+        yield
 
 
 def _text(html: str) -> str:
@@ -61,7 +70,7 @@ def test_a_discipline_registered_at_test_time_is_played_and_shown_everywhere(
     match_services.table_assign_next(tournament=t, actor=organiser)
     match = Match.objects.get(tournament=t, table__number=1)
     assert match.ruleset["discipline"] == "toy_race"
-    assert match.state["awaiting"] == "toss"
+    assert match.state["awaiting"] == "coin_toss"
     assert match.clock_limit_seconds is None  # the toy has no time-limit rule
     scorer = APIClient()
     scorer.force_login(referee)
@@ -123,7 +132,7 @@ def test_once_removed_the_discipline_is_unknown_again(organiser) -> None:
     assert "toy_race" not in rules.rulesets()
 
 
-@pytest.mark.parametrize("name", ["free_pyramid", "duplex", "toy_race"])
+@pytest.mark.parametrize("name", samples.names())
 def test_every_page_answers_for_every_discipline_before_during_and_after(
     toy, client, organiser, referee, name
 ) -> None:
@@ -167,3 +176,71 @@ def test_every_page_answers_for_every_discipline_before_during_and_after(
     regulation = rules.discipline(name).regulation(t.ruleset)["race"][0]
     assert rules.discipline(name).label in page.content.decode()
     assert rules.render(regulation) in _text(page.content.decode())
+
+
+@pytest.mark.parametrize("name", [d.name for d in samples.MADE_UP])
+def test_a_made_up_discipline_is_played_to_its_end_in_its_own_words(
+    toy, client, organiser, referee, name
+) -> None:
+    """Random legal events of the discipline through the API to the end of the match: every
+    answer's newest log entry is the discipline's sentence for it, the scoreboard lists it, and
+    the end is worded by the discipline and recorded as the result it says."""
+    d = rules.discipline(name)
+    ruleset = d.sample_rulesets()["defaults"]
+    t = drawn_tournament(
+        organiser, 2, referee=referee, discipline=name, ruleset=ruleset, handicap_scheme="none"
+    )
+    match_services.tables_ensure(tournament=t, count=1, actor=organiser)
+    match_services.table_assign_next(tournament=t, actor=organiser)
+    match = Match.objects.get(tournament=t, table__number=1)
+    names = {"a": match.player_a.name, "b": match.player_b.name}
+    scorer = APIClient()
+    scorer.force_login(referee)
+    rng = random.Random(5)
+    body: dict[str, Any] = {"state": match.state}
+    while not body["state"]["finished"]:
+        event = d.random_event(body["state"], rng, 0.6, 0.0)
+        response = post_event(scorer, match, event)
+        assert response.status_code == 201, response.content
+        body = response.json()
+        language = response["Content-Language"]
+        with translation.override(language):
+            said = wording.say(d.describe_event(event, body["state"]["ruleset"]), names)
+        assert body["last_events"][-1]["text"] == said
+        match.refresh_from_db()
+    label = d.end_label(body["state"]["end_reason"])
+    assert label is not None
+    with translation.override(language):
+        assert body["view"]["end_label"] == wording.say(label)
+    assert match.result == d.result_kind(match.state["end_reason"])
+    page = _text(client.get(f"/m/{match.pk}/").content.decode())
+    assert _text(said) in page
+
+
+@pytest.mark.parametrize("name", samples.names())
+def test_the_settings_offer_and_save_the_disciplines_own_keys(
+    toy, organiser, organiser_client, name
+) -> None:
+    """The ruleset's fields are the discipline's keys in their own words, and a stage may set
+    the keys it declares per stage (and the time limit where it has one): saved for each."""
+    d = rules.discipline(name)
+    t = make_tournament(
+        organiser, discipline=name, ruleset={"discipline": name}, handicap_scheme="none"
+    )
+    form = organiser_client.get(f"/panel/t/{t.pk}/settings/").context["form"]
+    shown = {key: spec for spec in d.ruleset_keys if spec["type"] != "per_player_int"
+             for key in [f"ruleset__{spec['key']}"]}  # fmt: skip
+    assert {k for k in form.fields if k.startswith("ruleset__")} == set(shown)
+    for key, spec in shown.items():
+        assert str(form.fields[key].label) == wording.say(text(spec["label"]))
+    own = [*d.stage_keys, *(["time_limit_minutes"] if d.has_time_limit else [])]
+    assert [k for k in form.fields if k.startswith("stage__upper__")] == [
+        f"stage__upper__{k}" for k in own
+    ]
+    specs = {spec["key"]: spec for spec in d.ruleset_keys}
+    values = {k: min(specs[k]["max"], specs[k]["default"] + 1) if k in specs else 45 for k in own}
+    data = form_data(organiser_client, t)
+    data.update({f"stage__upper__{k}": str(v) for k, v in values.items()})
+    response = organiser_client.post(f"/panel/t/{t.pk}/settings/", data)
+    assert response.status_code == 302, response.context["form"].errors
+    assert Tournament.objects.get(pk=t.pk).stage_rules == ({"upper": values} if values else {})

@@ -82,6 +82,5 @@ def test_rule_numbers_read_as_a_russian_referee_reads_them() -> None:
         assert wording.rule_label("D5.2") == "п. 5.2 правил Дуплекса"
         assert wording.foul_title("double_hit").endswith("(п. 18)")
         assert wording.option_hint("rebreak_self") == "п. 12.2 (3)"
-        line = wording.describe_event({"type": "break", "player": "a", "legal": False}, {"a": "Ли"})
-        assert line == "Ли: неправильный разбой (п. 12.1)"
+        assert wording.option_hint("play") == "Бьёт тот, кто выбирает"
     assert wording.rule_label("not a rule") == "not a rule"

@@ -21,14 +21,14 @@ def form_words(slug: str) -> tuple[dict, rules.RulesInForce]:
     ruleset = rules.validate_ruleset(PRESETS[slug].fields["ruleset"])
     in_force = rules.rules_in_force(ruleset)
     with translation.override("ru"):
-        return referee_ui(in_force), in_force
+        return referee_ui(ruleset), in_force
 
 
 def test_free_pyramid_under_the_regulation() -> None:
     ui, in_force = form_words("free_pyramid_30")
     text = ui["text"]
     assert in_force["fools"] and ui["rules"]["fool_button"]
-    assert text["pocketed_legally"] == "Сколько шаров забито прямым попаданием, по заказу?"
+    assert text["pocketed"] == "Сколько шаров забито прямым попаданием, по заказу?"
     assert "строгий разбой" in text["break_pocketed"]
     assert "(регламент)" in text["break_criteria"] and "биток" in text["break_criteria"]
     assert text["rule_illegal_break"] == "регламент"
@@ -50,8 +50,8 @@ def test_llb_frames_to_8_count_fools_and_use_the_general_break() -> None:
     ui, in_force = form_words("llb_frames_8")
     text = ui["text"]
     assert not in_force["fools"] and ui["rules"]["fool_button"] is False
-    assert text["pocketed_legally"] == "Сколько шаров забито?"
-    assert "прям" not in text["pocketed_legally"] and "заказ" not in text["pocketed_legally"]
+    assert text["pocketed"] == "Сколько шаров забито?"
+    assert "прям" not in text["pocketed"] and "заказ" not in text["pocketed"]
     assert text["break_pocketed"] == "Правильный разбой: сколько шаров упало?"
     assert "три различных прицельных шара" in text["break_criteria"] or (
         "трёх различных прицельных шаров" in text["break_criteria"]
@@ -83,9 +83,11 @@ def test_duplex_spots_from_the_back_cushion() -> None:
 def test_every_prompt_is_a_question_or_a_sentence_in_russian(slug: str) -> None:
     ui, _ = form_words(slug)
     text = ui["text"]
-    for key in ("pocketed_legally", "illegal_break_balls", "fool_legal_too", "fool_count"):
-        assert "?" in text[key], key
-        assert not text[key].endswith(":"), key
+    # The discipline's prompts for the preset's ruleset (a Duplex form counts per colour).
+    for key in ("pocketed", "illegal_break_balls", "fool_legal_too", "fool_count"):
+        if key in text:
+            assert "?" in text[key], key
+            assert not text[key].endswith(":"), key
     for foul in ui["shot_fouls"] + ui["event_fouls"]:
         assert foul["wording"] == ""  # the button: a short name and the clause
         assert foul["rule"].startswith("п. ") or foul["rule"] == "регламент"
@@ -109,15 +111,25 @@ def test_rule_quotes_are_word_for_word() -> None:
 
 
 def test_the_log_reads_as_sentences() -> None:
+    """The log's sentences are the discipline's (Discipline.describe_event), in Russian."""
     names = {"a": "Иванова", "b": "Петров"}
+    free = rules.discipline("free_pyramid")
+
+    def sentence(event: dict, **keys: object) -> str:
+        ruleset = rules.validate_ruleset({"discipline": "free_pyramid", **keys})
+        return wording.say(free.describe_event(event, ruleset), names)
+
     with translation.override("ru"):
-        assert wording.describe_event(
-            {"type": "choice", "player": "a", "option": "play"}, names
-        ) == ("Иванова принимает позицию")
-        line = wording.describe_event({"type": "shot", "player": "b", "foul": "double_hit"}, names)
-        assert line == "Петров, штраф: двойной удар (п. 18)"
-        strict = rules.rules_in_force({"discipline": "free_pyramid", "strict_break": True})
-        line = wording.describe_event(
-            {"type": "break", "player": "a", "legal": False}, names, strict
+        assert sentence({"type": "choice", "player": "a", "option": "play"}) == (
+            "Иванова принимает позицию"
         )
+        line = sentence({"type": "shot", "player": "b", "foul": "double_hit"})
+        assert line == "Петров, штраф: двойной удар (п. 18)"
+        line = sentence({"type": "break", "player": "a", "legal": False}, strict_break=True)
         assert line == "Иванова: неправильный разбой (регламент)"
+        line = sentence({"type": "break", "player": "a", "legal": False}, strict_break=False)
+        assert line == "Иванова: неправильный разбой (п. 12.1)"
+        assert sentence({"type": "shot", "player": "a", "pocketed": 2}) == "Иванова: 2 шара"
+        line = sentence({"type": "shot", "player": "a", "pocketed": 1, "fools": 2})
+        assert line == "Иванова: 1 шар, 2 «дурака»"
+        assert sentence({"type": "time_expired"}) == "Время истекло"

@@ -6,7 +6,6 @@ from __future__ import annotations
 import secrets
 from typing import TYPE_CHECKING
 
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -16,7 +15,7 @@ from tournaments import access
 from tournaments.errors import FORBIDDEN, TournamentError
 from tournaments.models import IssuedLogin, Tournament
 from tournaments.roles import roles_ensure
-from tournaments.services.claims import clean_new_login
+from tournaments.services.claims import clean_new_login, new_login_create
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -54,7 +53,7 @@ def referee_login_create(
     name = " ".join((full_name or "").split())[:150]
     login = clean_new_login(username=username, password=None, full_name=name)
     password = generate_password()
-    user = get_user_model().objects.create_user(username=login, password=password, first_name=name)
+    user = new_login_create(username=login, password=password, full_name=name)
     IssuedLogin.objects.create(user=user, tournament=tournament, created_by=actor)
     roles_ensure()
     user.groups.add(Group.objects.get(name="referee"))

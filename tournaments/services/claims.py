@@ -1,5 +1,6 @@
-"""Claim codes: how a login becomes a player's. An organiser of one of the player's tournaments
-issues a one-time code (printed on the player's slip, with a QR code of the claim link); the
+"""Claim codes: how a login becomes a player's. Whoever may change the player's identity
+(access.can_edit_player_identity: a superuser, or the organiser whose tournaments alone show
+him) issues a one-time code (printed on the player's slip, with a QR code of the claim link); the
 player, logged in or creating his login on the spot, uses it once before it expires. Only a
 hash of the code is stored; a new code for the same player retires the old ones."""
 
@@ -16,9 +17,18 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from audit.services import audit_record
+from config.login_names import (
+    LoginRefused,
+    LoginTaken,
+    login_clash,
+    login_create,
+    login_refusal,
+    shape_login,
+)
 from tournaments import access
 from tournaments.errors import BAD_REQUEST, CONFLICT, FORBIDDEN, TournamentError
 from tournaments.models import Player, PlayerClaim, Tournament
@@ -71,10 +81,13 @@ def player_claim_issue(
     *, player: Player, actor: Actor, tournament: Tournament | None = None
 ) -> tuple[PlayerClaim, str]:
     """A new claim code for the player (returned in clear once, for the slip)."""
-    if not access.can_issue_claim(actor, player):
+    if not access.can_edit_player_identity(actor, player):
         raise TournamentError(
             "forbidden",
-            _("Only an organiser of one of this player's tournaments can print his slip."),
+            _(
+                "Only a superuser, or the organiser whose tournaments alone show this player, "
+                "can print his slip."
+            ),
             status=FORBIDDEN,
         )
     locked = Player.objects.select_for_update().get(pk=player.pk)
@@ -114,7 +127,26 @@ def _usable_claim(code: str) -> PlayerClaim:
         .filter(code_hash=_hash(raw))
         .first()
     )
-    if claim is None or claim.used_at is not None or claim.expires_at <= timezone.now():
+    if claim is None or claim.used_at is not None:
+        raise _invalid()
+    if claim.expires_at <= timezone.now():
+        newer = (
+            PlayerClaim.objects.filter(player=claim.player_id, created_at__gt=claim.created_at)
+            .order_by("-created_at")
+            .first()
+        )
+        if newer is not None:
+            # A second slip retired this one: its holder is told so, not "unknown".
+            raise TournamentError(
+                "claim_replaced",
+                _(
+                    "This slip was replaced by a newer one printed on %(date)s: use the newest "
+                    "slip, or ask the organiser."
+                )
+                % {"date": date_format(timezone.localtime(newer.created_at), "j E Y, H:i")},
+                status=BAD_REQUEST,
+                params={"field": "code"},
+            )
         raise _invalid()
     return claim
 
@@ -162,14 +194,17 @@ def player_claim_redeem(*, code: str, user: User) -> Player:
 
 
 def clean_new_login(*, username: str, password: str | None, full_name: str = "") -> str:
-    """The login name, checked: free (any letter case), the characters Django allows, and a
-    password the validators accept (None: a password made by the caller). Raises
-    TournamentError (400/409) with the field."""
-    login = (username or "").strip()
+    """The login name, checked: free once folded (config.login_names: ＯＲＧＢ, ORGB and orgb
+    are one login), the characters Django allows, and a password the validators accept (None:
+    a password made by the caller). Raises TournamentError (400/409) with the field."""
+    login = shape_login(username)
     try:
         if not login:
             raise ValidationError(_("Choose a login."))
         UnicodeUsernameValidator()(login)
+        refusal = login_refusal(login)
+        if refusal:
+            raise ValidationError(refusal)
     except ValidationError as err:
         raise TournamentError(
             "invalid_login",
@@ -184,13 +219,8 @@ def clean_new_login(*, username: str, password: str | None, full_name: str = "")
             status=BAD_REQUEST,
             params={"field": "username"},
         )
-    if get_user_model().objects.filter(username__iexact=login).exists():
-        raise TournamentError(
-            "username_taken",
-            _("The login “%(login)s” is taken: choose another.") % {"login": login},
-            status=CONFLICT,
-            params={"field": "username"},
-        )
+    if login_clash(login) is not None:
+        raise _taken(login)
     if password is not None:
         try:
             validate_password(password, get_user_model()(username=login, first_name=full_name))
@@ -204,6 +234,28 @@ def clean_new_login(*, username: str, password: str | None, full_name: str = "")
     return login
 
 
+def _taken(login: str) -> TournamentError:
+    return TournamentError(
+        "username_taken",
+        _("The login “%(login)s” is taken: choose another.") % {"login": login},
+        status=CONFLICT,
+        params={"field": "username"},
+    )
+
+
+def new_login_create(*, username: str, password: str | None, full_name: str = "") -> User:
+    """A login that clean_new_login accepted, created under the folding rule's lock: a
+    look-alike made meanwhile is the same 409, never an IntegrityError."""
+    try:
+        return login_create(username=username, password=password, first_name=full_name[:150])
+    except LoginTaken:
+        raise _taken(shape_login(username)) from None
+    except LoginRefused as err:
+        raise TournamentError(
+            "invalid_login", str(err), status=BAD_REQUEST, params={"field": "username"}
+        ) from None
+
+
 @transaction.atomic
 def player_claim_signup(*, code: str, username: str, password: str) -> tuple[User, Player]:
     """The invite: a player without a login creates one with his code and is linked to it."""
@@ -211,9 +263,7 @@ def player_claim_signup(*, code: str, username: str, password: str) -> tuple[Use
     if claim.player.user_id is not None:
         raise _linked()
     login = clean_new_login(username=username, password=password, full_name=claim.player.name)
-    user = get_user_model().objects.create_user(
-        username=login, password=password, first_name=claim.player.name[:150]
-    )
+    user = new_login_create(username=login, password=password, full_name=claim.player.name)
     audit_record(
         actor=user,
         action="login_create",

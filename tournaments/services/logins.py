@@ -16,6 +16,7 @@ from django.db import transaction
 from rest_framework.authtoken.models import Token
 
 from audit.services import audit_record
+from config.login_names import login_create
 from tournaments.access import ORGANISER_GROUP
 from tournaments.roles import roles_ensure
 
@@ -43,8 +44,10 @@ def login_ensure(*, username: str, role: Role) -> EnsuredLogin:
     password = None
     created = user is None
     if user is None:
+        # One folding of names (config.login_names): a look-alike of an existing login is
+        # refused, never made beside it (nor given the role in its place).
         password = secrets.token_urlsafe(12)
-        user = User.objects.create_user(username=username, password=password)
+        user = login_create(username=username, password=password)
     fields = []
     # The admin is the superusers' alone (config.admin): an organiser needs no staff flag.
     if role == "superuser" and not (user.is_superuser and user.is_staff):

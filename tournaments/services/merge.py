@@ -28,7 +28,7 @@ def player_merge(*, keep: Player, drop: Player, actor: Actor) -> Player:
     """Merge `drop` into `keep`. Refused, with nothing changed, when both are in one
     tournament or both have a login. The kept record keeps its name and rating; a blank city,
     club or login is taken from the other."""
-    if not access.can_merge_players(actor):
+    if not access.can_merge_players(actor, keep, drop):
         raise TournamentError(
             "forbidden", _("Only a superuser can merge players."), status=FORBIDDEN
         )

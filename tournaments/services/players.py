@@ -139,8 +139,7 @@ def _bump_tournaments(player: Player) -> None:
 
 @transaction.atomic
 def player_update(*, player: Player, actor: Actor, data: Mapping[str, Any]) -> Player:
-    """Edit name, city, club (a superuser, or an organiser of an unfinished tournament the
-    player is in), the rating (a superuser: recorded in the rating history as "manual"), or
+    """Edit name, city, club (access.can_edit_player_identity), the rating (a superuser: recorded in the rating history as "manual"), or
     the login (a superuser: never replacing a linked one silently). A refusal changes
     nothing."""
     unknown = set(data) - set(PLAYER_FIELDS)
@@ -151,11 +150,12 @@ def player_update(*, player: Player, actor: Actor, data: Mapping[str, Any]) -> P
             status=BAD_REQUEST,
         )
     locked = Player.objects.select_for_update().get(pk=player.pk)
-    if set(data) & {"name", "city", "club"} and not access.can_edit_player(actor, locked):
+    if set(data) & {"name", "city", "club"} and not access.can_edit_player_identity(actor, locked):
         raise _forbidden(
             _(
-                "Only the organisers of a tournament this player is registered in (not "
-                "finished) can change his name, city or club."
+                "Only the player himself, a superuser, or the organiser whose tournaments "
+                "alone show this player (while he has no login) can change his name, city or "
+                "club."
             ),
             "name",
         )

@@ -125,7 +125,7 @@ def _check_allowed(tournament: Tournament, data: Mapping[str, Any]) -> None:
 
 def _cleaned_live(tournament: Tournament, data: Mapping[str, Any]) -> dict[str, Any]:
     before = {f: getattr(tournament, f) for f in SETTINGS_FIELDS}
-    return clean_settings({**before, **data})
+    return clean_settings({**before, **data}, stored_logo=tournament.organiser_logo)
 
 
 def tournament_settings_preview(

@@ -4,7 +4,6 @@ scheme and the race, the discipline and its ruleset, the stage overrides)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
@@ -19,7 +18,8 @@ from tournaments import presets
 from tournaments.algorithms import fees, handicap
 from tournaments.errors import BAD_REQUEST, TournamentError
 from tournaments.field_names import field_label, values_label
-from tournaments.match_setup import stage_ruleset
+from tournaments.images import ImageRefused, data_uri_reencode
+from tournaments.match_setup import stage_keys, stage_ruleset
 from tournaments.models import Registration, Tournament
 from tournaments.services.common import (
     Status,
@@ -34,7 +34,6 @@ if TYPE_CHECKING:
     from config.types import Actor
 
 STAGE_KEYS = ("upper", "lower", "playoff", "grand_final", "group")
-STAGE_RULE_KEYS = ("balls_to_win", "frames_to_win", "time_limit_minutes")
 MAX_TIME_LIMIT = 600
 MAX_PLAYERS = 1024
 
@@ -93,7 +92,6 @@ LIVE_FIELDS = (
     "diploma_amount",
     "diploma_degree",
 )
-LOGO_PATTERN = re.compile(r"data:image/(png|jpeg);base64,[A-Za-z0-9+/=]+")
 MAX_LOGO_CHARS = 280_000  # 200 KB in base64
 MONEY_FIELDS = ("entry_fee", "prize_unit", "added_money", "pool_percent")
 
@@ -165,9 +163,10 @@ def _int_or_none(field: str, value: Any, lo: int, hi: int, *, allow_none: bool) 
     return value
 
 
-def clean_settings(values: dict[str, Any]) -> dict[str, Any]:
+def clean_settings(values: dict[str, Any], *, stored_logo: str = "") -> dict[str, Any]:
     """Validate a complete set of settings; returns them normalised (money as Decimal, the
-    ruleset completed by the engine, fee bands and shares canonical)."""
+    ruleset completed by the engine, fee bands and shares canonical, a new logo re-encoded;
+    `stored_logo`, the one the tournament has, is kept as it is)."""
     out = dict(values)
     if not str(out.get("name") or "").strip():
         raise invalid("name", _("The tournament needs a name."))
@@ -268,12 +267,17 @@ def clean_settings(values: dict[str, Any]) -> dict[str, Any]:
             },
         )
     _clean_format(out)
-    logo = out.get("organiser_logo") or ""
-    if logo and (not LOGO_PATTERN.fullmatch(logo) or len(logo) > MAX_LOGO_CHARS):
-        raise invalid(
-            "organiser_logo",
-            _("The logo must be a PNG or JPEG image of at most 200 KB."),
-        )
+    logo = str(out.get("organiser_logo") or "")
+    if logo and logo != stored_logo:
+        # A new image: its pixels, drawn again (tournaments.images); never the sender's file.
+        if len(logo) > MAX_LOGO_CHARS:
+            raise invalid(
+                "organiser_logo", _("The logo must be a PNG or JPEG image of at most 200 KB.")
+            )
+        try:
+            logo = data_uri_reencode(logo)
+        except ImageRefused as err:
+            raise invalid("organiser_logo", str(err)) from None
     out["organiser_logo"] = logo
     out["max_players"] = _int_or_none(
         "max_players", out.get("max_players"), 2, MAX_PLAYERS, allow_none=False
@@ -297,12 +301,13 @@ def _clean_stage_rules(values: dict[str, Any]) -> dict[str, Any]:
             )
         if not isinstance(overrides, Mapping):
             raise invalid("stage_rules", _("The rules of a stage must be an object."))
+        known = stage_keys(values["discipline"])
         for key in overrides:
-            if key not in STAGE_RULE_KEYS:
+            if key not in known:
                 raise invalid(
                     "stage_rules",
                     _("Unknown setting “%(key)s” for stage “%(stage)s”; known: %(known)s.")
-                    % {"key": key, "stage": stage_key, "known": ", ".join(STAGE_RULE_KEYS)},
+                    % {"key": key, "stage": stage_key, "known": ", ".join(known) or "—"},
                 )
         entry = dict(overrides)
         if "time_limit_minutes" in entry:
@@ -471,7 +476,9 @@ def tournament_update(
             _("Unknown settings: %(keys)s.") % {"keys": ", ".join(sorted(unknown))},
         )
     before = _current_settings(locked)
-    cleaned = clean_settings({**before, **_with_ruleset(before, data)})
+    cleaned = clean_settings(
+        {**before, **_with_ruleset(before, data)}, stored_logo=locked.organiser_logo
+    )
     active = locked.registrations.filter(status=Registration.Status.ACTIVE)
     if cleaned["max_players"] < active.count():
         raise invalid(

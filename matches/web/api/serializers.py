@@ -17,7 +17,14 @@ from config.serializers import (
 )
 from matches import selectors
 from matches.models import Match, MatchEvent
-from matches.representation import clock_data, head_start_data, judge_data, match_data
+from matches.representation import (
+    clock_data,
+    head_start_data,
+    judge_data,
+    last_events_data,
+    log_event_data,
+    match_data,
+)
 from matches.services import CLOCK_ACTIONS
 
 # --- the rules engine's contract (rules.contract; components added by config.schema) ---------
@@ -229,10 +236,14 @@ class MatchEventSerializer(serializers.Serializer):
     )
     source = serializers.CharField(help_text=_("organiser, referee, player or clock"))
     created_at = serializers.DateTimeField()
+    text = serializers.CharField(
+        help_text=_("The entry in one sentence, in the request's language (its discipline's).")
+    )
 
     def to_representation(self, instance: MatchEvent) -> dict[str, Any]:
-        # One function for the log, the write answers and Match.recent_log (kept per match).
-        return selectors.log_entry_data(instance)
+        # One function for the log and the write answers (matches.representation); the log's
+        # view gives the match and the players' names.
+        return log_event_data(instance, self.context["match"], self.context["names"])
 
 
 class MatchEventLogSerializer(serializers.Serializer):
@@ -325,6 +336,9 @@ class MatchViewSerializer(serializers.Serializer):
     turn = _slot(allow_null=True)
     awaiting = serializers.CharField(allow_null=True)
     end_reason = serializers.CharField(allow_null=True)
+    end_label = serializers.CharField(
+        allow_null=True, help_text="How the match ended, in words (its discipline's)."
+    )
     to_spot = serializers.IntegerField()
     spotting = serializers.CharField(allow_null=True, help_text="Where the balls to spot go.")
     score = PerSlotMaybeSerializer()
@@ -485,7 +499,8 @@ class MatchDetailSerializer(serializers.Serializer):
 
     @extend_schema_field(MatchEventSerializer(many=True))
     def get_last_events(self, match: Match) -> list[dict[str, Any]]:
-        return match.recent_log
+        names = {"a": "—", "b": "—", **selectors.match_player_names(match=match)}
+        return last_events_data(match, names)
 
     def to_representation(self, instance: Match) -> dict[str, Any]:
         # Every scored ball is answered with this: built directly, the fields above declare

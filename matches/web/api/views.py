@@ -231,7 +231,9 @@ class MatchViewSet(viewsets.GenericViewSet):
             log = {"version": match.version, "events": entries[:limit], "next_after": None}
             if len(entries) > limit:
                 log["next_after"] = entries[limit - 1].seq
-            return Response(MatchEventLogSerializer(log).data)
+            names = {"a": "—", "b": "—", **selectors.match_player_names(match=match)}
+            context = {"match": match, "names": names}
+            return Response(MatchEventLogSerializer(log, context=context).data)
         data = validated(MatchEventWriteSerializer, request.data)
         match_id, authorize = self._scoring_target(request)
         return _run(

@@ -3,6 +3,7 @@ modules) with every word it shows, and the referee's home (every match he may sc
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth.mixins import LoginRequiredMixin
@@ -12,47 +13,41 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views import View
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 import rules
 from matches import access, selectors, services, wording
-from matches.representation import match_data
+from matches.representation import match_data, translated
 from matches.web.referee.pwa import form_renderers
+from rules import describe
 from tournaments import selectors_referee
 from tournaments.presentation import names_of
-from tournaments.web.shared.scoreboard import match_rules, score_view
+from tournaments.web.shared.scoreboard import score_view
 
 MAX_BALLS = 16
 
 
-def referee_ui(in_force: rules.RulesInForce | None = None) -> dict[str, Any]:
+def referee_ui(ruleset: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Every word the referee form shows, in the user's language (gettext, not the JS
-    catalogue, so one .po file holds the whole UI), worded for the rules in force: the
-    spotting hints, the scoring question and the fool button, the break's criteria, the
-    fouls and the options come from the match's ruleset (rules.rules_in_force)."""
-    if in_force is None:
-        in_force = rules.rules_in_force({"discipline": rules.default().name})
+    catalogue, so one .po file holds the whole UI): the form's own, and the prompts of the
+    match's discipline for its ruleset (Discipline.prompts: the scoring question, the break's
+    criteria, the penalty...), the spotting hints, the fouls and the options, all worded for
+    the rules in force (rules.rules_in_force). The log's sentences and how the match ended
+    come with the match (its entries' `text`, its view's `end_label`)."""
+    ruleset = dict(ruleset or {"discipline": rules.default().name})
+    in_force = rules.rules_in_force(ruleset)
+    discipline = selectors.discipline_of({}, ruleset)
     spot = {str(n): wording.spotting_hint(n, in_force) for n in range(1, MAX_BALLS + 1)}
-    balls = {
-        str(n): ngettext("%(n)d ball", "%(n)d balls", n) % {"n": n} for n in range(MAX_BALLS + 1)
-    }
-    fools = {
-        str(n): ngettext("%(n)d fool", "%(n)d fools", n) % {"n": n} for n in range(MAX_BALLS + 1)
-    }
-    break_rule = wording.rule_label(wording.foul_rule("illegal_break", in_force))
+    balls = {str(n): wording.say(describe.balls_text(n)) for n in range(MAX_BALLS + 1)}
+    fools = {str(n): wording.say(describe.fools_text(n)) for n in range(MAX_BALLS + 1)}
     text = {
         "stale": _(
             "The match had moved on (another device?). This is the current state: check it and enter again."
         ),
-        "break_criteria": wording.break_criteria(in_force),
-        "penalty": wording.penalty_text(in_force),
         "forbidden": _("You may not score this match."),
         "rejected": _("Not possible now."),
         "offline": _("No connection. Retrying… the tap will be recorded once."),
-        "frames": _("frames %(a)s:%(b)s"),
-        "on_table": _("%(n)s on the table"),
         "no_clock": _("No time limit"),
         "start": _("Start clock"),
         "pause": _("Technical break"),
@@ -62,57 +57,20 @@ def referee_ui(in_force: rules.RulesInForce | None = None) -> dict[str, Any]:
         "clock_not_started": _("Clock not started"),
         "clock_played": _("Net time played"),
         "winner": _("%(name)s wins"),
-        "end_frames": _("Race won"),
-        "end_game": _("Game won"),
-        "end_time": _("Won on time"),
-        "end_golden_ball": _("Won by the golden ball"),
-        "end_forfeit": _("Won by forfeit"),
-        "end_walkover": _("Walkover"),
-        "end_corrected": _("Result corrected by the organiser"),
         "judge_coming": _(
             "The judge is on the way. Until the call is resolved, only the judge can act on "
             "this match."
         ),
         "concede_self": _("Concede the match"),
-        "breaks": _("breaks"),
-        "illegal_break": _("Illegal break"),
-        "break_pocketed": wording.break_prompt(in_force),
-        "illegal_break_balls": _("Balls that fell on the illegal break (they are spotted):"),
-        "shoots": _("to shoot"),
-        "miss": _("0 · Miss"),
-        "pocketed_legally": wording.pocketed_prompt(in_force),
-        "chooses": _("chooses"),
-        "after_foul_of": _("After the foul or fool of %(name)s:"),
-        "rerack_prompt": _("2 balls left — chooses:"),
-        "choose_breaker": _("leads and chooses who breaks frame 3"),
         "waiting": _("Waiting for the match to start."),
-        "fool": _("Fool"),
-        "fool_legal_too": _("Also pocketed legally in the same shot (optional):"),
-        "fool_count": _("Fools (fell not directly) — tap to record:"),
-        "foul": _("Foul"),
-        "foul_outside": _("Foul outside a shot"),
         "cancel": _("Cancel"),
-        "off_table_count": _("How many balls left the table?"),
-        "foul_balls": _("Balls that fell on the foul shot (they are spotted):"),
-        "who_fouled": _("Who committed it?"),
         "undo": _("Undo last"),
-        "forfeit": _("Concede…"),
-        "who_concedes": _("Who concedes the match?"),
         "last_events": _("Last events"),
         "call_judge": _("Call the judge"),
         "judge_called": _("The judge is called; the clock is stopped until play goes on."),
-        "ev_break": _("%(who)s: break, %(balls)s"),
-        "ev_break_none": _("%(who)s: break, nothing pocketed"),
-        "ev_break_illegal": _("%(who)s: illegal break (%(rule)s)")
-        % {"who": "%(who)s", "rule": break_rule},  # %(who)s: filled by the form
-        "rule_illegal_break": break_rule,
-        "ev_foul": _("%(who)s: foul — %(foul)s"),
-        "ev_miss": _("%(who)s: miss"),
-        "ev_removal": _("%(who)s removes a ball of %(colour)s"),
-        "ev_breaker": _("%(who)s chooses the breaker: %(breaker)s"),
-        "ev_time": _("Time is up"),
-        "ev_forfeit": _("%(who)s concedes the match"),
-        "ev_undo": _("Undo of #%(seq)s"),
+        "rule_illegal_break": wording.rule_label(wording.foul_rule("illegal_break", in_force)),
+        # The discipline's prompts for this ruleset (rules' msgids, declared there once).
+        **translated(discipline.prompts(ruleset), {}),
     }
     options = list(
         dict.fromkeys(
@@ -127,7 +85,6 @@ def referee_ui(in_force: rules.RulesInForce | None = None) -> dict[str, Any]:
         "fools": fools,
         "options": {o: wording.option_label(o) for o in options},
         "option_hints": {o: wording.option_hint(o) for o in options},
-        "option_events": {o: wording.option_event(o, "%(who)s") for o in options},
         "shot_fouls": wording.foul_choices(in_force["shot_fouls"], in_force),
         "event_fouls": wording.foul_choices(in_force["event_fouls"], in_force),
         "foul_titles": {code: wording.foul_title(code, in_force) for code in rules.FOUL_CODES},
@@ -161,7 +118,7 @@ class RefereeView(LoginRequiredMixin, View):
                 "match": match,
                 "names": names_of(match),
                 "match_data": match_data(match, entry=True),
-                "ui": referee_ui(match_rules(match)),
+                "ui": referee_ui((match.state or {}).get("ruleset") or match.ruleset),
                 # Who scores: a self-scoring player concedes only for themselves and waits
                 # while the judge is called (the API enforces both).
                 "me": {"role": role, "slot": services.player_slot(match, request.user)},

@@ -124,7 +124,7 @@ function normalise(m, previous) {
   };
 }
 
-// The labels of the event types the entries have offered: another discipline's log lines.
+// The labels of the event types the entries have offered: what a tap not sent yet is called.
 const typeLabels = {};
 
 function accept(m) {
@@ -274,17 +274,31 @@ function clockChanged(m) {
 
 function lastEventText() {
   const evs = match ? match.events : [];
-  return evs.length ? describe(evs[evs.length - 1]) : "";
+  return evs.length ? evs[evs.length - 1].text || "" : "";
 }
 
+/* A tap not sent yet has no sentence: the server words each entry of the log (its `text`).
+ * Until then it is named by the entry's kind it was made with. */
 function describeItem(item) {
   if (item.path === "events/") {
-    return describe({ kind: "event", event: item.body.event });
+    const ev = item.body.event || {};
+    return (ev.player ? name(ev.player) + ": " : "") + kindLabel(ev);
   }
   if (item.path === "undo/") {
     return t("undo");
   }
   return item.path.replace("/", "");
+}
+
+/* The label of the entry's kind that makes this event (its type, its fixed keys, its fields),
+ * else of its type as an entry offered it. */
+function kindLabel(ev) {
+  const kinds = (match && match.entry && match.entry.kinds) || [];
+  const made = kinds.find((k) => k.type === ev.type
+    && Object.keys(k.fixed || {}).every((key) => ev[key] === k.fixed[key])
+    && Object.keys(ev).every((key) => key === "type" || key === "player" || key in (k.fixed || {})
+      || (k.fields || []).some((f) => f.name.split(".")[0] === key)));
+  return made ? made.label : typeLabels[ev.type] || ev.type || "";
 }
 
 // --- rendering ----------------------------------------------------------------------------
@@ -465,7 +479,7 @@ function renderFinished(st) {
     h("div", { class: "ref-finished" },
       h("img", { class: "trophy", src: T.trophy, alt: "", width: "56", height: "56" }),
       h("h2", null, t("winner", { name: name(winner) })),
-      h("p", { class: "muted" }, t("end_" + (match.view.end_reason || st.end_reason || "frames"))),
+      match.view.end_label ? h("p", { class: "muted" }, match.view.end_label) : null,
       CORRECT_URL ? h("a", { class: "rbtn", href: CORRECT_URL, "data-action": "correct" }, t("correct_result")) : null));
   // After the match: straight on to the next one called to this table.
   if (root.dataset.tableUrl) {
@@ -635,59 +649,6 @@ function foulList(fouls, onpick) {
   return list;
 }
 
-function count(v) {
-  if (v && typeof v === "object") {
-    return (v.a || 0) + (v.b || 0);
-  }
-  return v || 0;
-}
-
-function describe(entry) {
-  if (entry.kind === "undo") {
-    return t("ev_undo", { seq: (entry.event || {}).seq });
-  }
-  const ev = entry.event || {};
-  const who = ev.player ? name(ev.player) : "";
-  const n = count(ev.pocketed);
-  switch (ev.type) {
-    case "break":
-      if (ev.legal === false) {
-        return t("ev_break_illegal", { who });
-      }
-      return n ? t("ev_break", { who, balls: T.balls[n] || n }) : t("ev_break_none", { who });
-    case "shot": {
-      if (ev.foul || ev.off_table) {
-        return t("ev_foul", { who, foul: T.foul_titles[ev.foul || "ball_off_table"] });
-      }
-      const parts = [];
-      if (n) {
-        parts.push(T.balls[n] || n);
-      }
-      if (ev.fools) {
-        parts.push(T.fools[ev.fools] || ev.fools);
-      }
-      return parts.length ? who + ": " + parts.join(", ") : t("ev_miss", { who });
-    }
-    case "foul":
-      return t("ev_foul", { who, foul: T.foul_titles[ev.foul] || ev.foul });
-    case "choice":
-    case "rerack":
-      return who + ": " + (T.options[ev.option] || ev.option);
-    case "penalty_removal":
-      return t("ev_removal", { who, colour: name(ev.colour) });
-    case "choose_breaker":
-      return t("ev_breaker", { who, breaker: name(ev.breaker) });
-    case "time_expired":
-      return t("ev_time");
-    case "forfeit":
-      return t("ev_forfeit", { who });
-    default: {
-      // Another discipline's event: named as an entry named its kind.
-      return (who ? who + ": " : "") + (typeLabels[ev.type] || ev.type || "");
-    }
-  }
-}
-
 function renderFooter(st) {
   const foot = h("section", { class: "ref-foot" });
   const over = closed();
@@ -728,7 +689,7 @@ function renderFooter(st) {
     });
     evs.forEach((e) => {
       list.appendChild(h("li", { class: e.undone ? "undone" : "" }, h("span", { class: "t" }, "#" + e.seq),
-        h("span", null, describe(e))));
+        h("span", null, e.text || "")));
     });
     foot.appendChild(h("h3", null, t("last_events")));
     foot.appendChild(list);

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
+from config.login_names import LoginRefused, LoginTaken
 from tournaments.management.commands._logins import report
 from tournaments.services.logins import login_ensure
 
@@ -20,4 +21,8 @@ class Command(BaseCommand):
         parser.add_argument("--username", required=True, help="the superuser's login")
 
     def handle(self, *args: Any, username: str, **options: Any) -> None:
-        report(self, "Superuser", login_ensure(username=username.strip(), role="superuser"))
+        try:
+            ensured = login_ensure(username=username.strip(), role="superuser")
+        except (LoginTaken, LoginRefused) as err:
+            raise CommandError(str(err)) from None
+        report(self, "Superuser", ensured)

@@ -140,8 +140,9 @@ class PlayerClaimIssueView(_PlayerView):
     @extend_schema(
         request=sp.ClaimIssueSerializer,
         responses={201: sp.ClaimCodeSerializer, **_errors(400, 403, 404, 409)},
-        description="A one-time claim code for the player's slip (an organiser of one of his "
-        "tournaments); older unused codes stop working.",
+        description="A one-time claim code for the player's slip, issued only by whoever may "
+        "change his identity (a superuser, or the organiser whose tournaments alone show him); "
+        "older unused codes stop working, and their holders are told so.",
     )
     def post(self, request: Request, pk: int) -> Response:
         player = self.get_player()

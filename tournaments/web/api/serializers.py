@@ -14,6 +14,7 @@ from rest_framework import serializers
 from config.serializers import (
     BIGINT_MAX,
     LIST_ERRORS,
+    DayField,
     ErrorSerializer,
     QueryIntegerField,
     StrictSerializer,
@@ -312,7 +313,7 @@ class TournamentWriteSerializer(StrictSerializer):
         help_text=", ".join(PRESETS),
     )
     name = serializers.CharField(max_length=200)
-    date = serializers.DateField()
+    date = DayField()
     venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
     chief_judge = serializers.CharField(max_length=200, required=False, allow_blank=True)
     description = serializers.CharField(required=False, allow_blank=True)
@@ -400,7 +401,7 @@ class TournamentWriteSerializer(StrictSerializer):
 
 class TournamentUpdateSerializer(TournamentWriteSerializer):
     name = serializers.CharField(max_length=200, required=False)
-    date = serializers.DateField(required=False)
+    date = DayField(required=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

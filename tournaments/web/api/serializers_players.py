@@ -7,7 +7,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from config.serializers import StrictSerializer
+from config.serializers import MomentField, StrictSerializer
 from tournaments.selectors_players import SORTS
 
 
@@ -128,8 +128,8 @@ class EntryStateSerializer(serializers.Serializer):
 
 class EntrySettingsSerializer(StrictSerializer):
     online_entry = serializers.BooleanField(required=False)
-    entry_opens_at = serializers.DateTimeField(required=False, allow_null=True)
-    entry_closes_at = serializers.DateTimeField(required=False, allow_null=True)
+    entry_opens_at = MomentField(required=False, allow_null=True)
+    entry_closes_at = MomentField(required=False, allow_null=True)
     entry_min_rating = serializers.IntegerField(
         required=False, allow_null=True, min_value=0, max_value=4000
     )

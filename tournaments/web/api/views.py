@@ -56,6 +56,17 @@ class OrganiserRoleOrReadOnly(BasePermission):
         return request.method in SAFE_METHODS or access.is_organiser_role(request.user)
 
 
+class PlayerPermission(OrganiserRoleOrReadOnly):
+    """Players are shared: organisers create them; an edit is any login's to ask, and the
+    identity rule (access.can_edit_player_identity, in the service) answers it, so that a
+    player may correct his own name."""
+
+    def has_permission(self, request: Any, view: Any) -> bool:
+        if getattr(view, "action", None) == "partial_update":
+            return bool(request.user and request.user.is_authenticated)
+        return super().has_permission(request, view)
+
+
 def _managed_ids(request: Request) -> set[int]:
     user = request.user
     if not user.is_authenticated:
@@ -68,7 +79,7 @@ def _managed_ids(request: Request) -> set[int]:
 
 @extend_schema(tags=["players"])
 class PlayerViewSet(GenericViewSet):
-    permission_classes = [OrganiserRoleOrReadOnly]
+    permission_classes = [PlayerPermission]
     serializer_class = s.PlayerSerializer
     queryset = Player.objects.all()
 

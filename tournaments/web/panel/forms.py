@@ -8,6 +8,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from config.moments import WindowDateField
 from tournaments import presets
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
@@ -22,7 +23,7 @@ def add_service_error(form: forms.Form, err: TournamentError) -> None:
 class TournamentCreateForm(forms.Form):
     preset = forms.ChoiceField(label=_("Preset"), widget=forms.RadioSelect)
     name = forms.CharField(label=_("Name"), max_length=200)
-    date = forms.DateField(
+    date = WindowDateField(
         label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)

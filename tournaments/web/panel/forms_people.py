@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from config.moments import WindowDateField
 from tournaments.services.players import MAX_RATING, MIN_RATING
 
 
@@ -94,4 +95,4 @@ class SlipPdfForm(forms.Form):
     name = forms.CharField(max_length=200)
     username = forms.CharField(max_length=150, required=False)
     secret = forms.RegexField(regex=r"^[A-Za-z0-9-]{4,40}$", max_length=40)
-    expires = forms.DateField(required=False)
+    expires = WindowDateField(required=False)

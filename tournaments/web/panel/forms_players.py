@@ -7,17 +7,18 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from config.moments import WindowDateTimeField
 from tournaments.services.players import MAX_RATING, MIN_RATING
 
 
 class EntrySettingsForm(forms.Form):
     online_entry = forms.BooleanField(label=_("Players may enter online"), required=False)
-    entry_opens_at = forms.DateTimeField(
+    entry_opens_at = WindowDateTimeField(
         label=_("Online entry opens"),
         required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
-    entry_closes_at = forms.DateTimeField(
+    entry_closes_at = WindowDateTimeField(
         label=_("Online entry closes"),
         required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),

@@ -12,29 +12,16 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 import rules
+from config.moments import WindowDateField
 from matches.wording import discipline_label
+from rules.registry import find
 from tournaments.algorithms import handicap
+from tournaments.images import LOGO_SIDE, MAX_IMAGE_BYTES, ImageRefused, image_reencode
+from tournaments.match_setup import stage_keys
 from tournaments.models import Tournament
 from tournaments.regulation import HANDICAP_TITLES
-from tournaments.services.setup import SETTINGS_FIELDS, STAGE_KEYS
+from tournaments.services.setup import MAX_TIME_LIMIT, SETTINGS_FIELDS, STAGE_KEYS
 
-# Per-match or set elsewhere: not on this page's ruleset form.
-RULESET_SKIP = {"head_start", "discipline"}
-RULE_LABELS = {
-    "balls_to_win": _("Balls to win a frame"),
-    "frames_to_win": _("Frames to win the match"),
-    "continuation": _("With continuation"),
-    "penalty": _("Penalty for a foul"),
-    "direct_call": _("Only balls pocketed directly count"),
-    "strict_break": _("Strict break (regulation)"),
-    "first_break": _("First break"),
-}
-RULE_CHOICES = {
-    "shelf_to_table": _("A ball from the shelf to the table"),
-    "opponent_takes": _("The opponent takes a ball"),
-    "a": _("First player"),
-    "b": _("Second player"),
-}
 STAGE_LABELS = {
     "upper": _("Upper bracket"),
     "lower": _("Lower bracket"),
@@ -42,11 +29,7 @@ STAGE_LABELS = {
     "grand_final": _("Final"),
     "group": _("Groups"),
 }
-STAGE_RULE_LABELS = {
-    "balls_to_win": _("balls to win"),
-    "frames_to_win": _("frames to win"),
-    "time_limit_minutes": _("time limit, minutes"),
-}
+TIME_LIMIT_LABEL = _("time limit, minutes")
 # Settings with their own widgets (lists and objects); the rest follow the model field.
 SPECIAL = {
     "ruleset",
@@ -57,7 +40,7 @@ SPECIAL = {
     "handicap_scheme",
     "organiser_logo",
 }
-LOGO_SIZE = 400  # pixels, the longer side: sharp on a diploma, small in the row
+LOGO_SIZE = LOGO_SIDE
 
 
 def _model_field(name: str) -> forms.Field:
@@ -69,7 +52,7 @@ def _model_field(name: str) -> forms.Field:
     if isinstance(field, models.BooleanField):
         return forms.BooleanField(label=label, required=False)
     if isinstance(field, models.DateField):
-        return forms.DateField(
+        return WindowDateField(
             label=label, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
         )
     if isinstance(field, models.DecimalField):
@@ -88,16 +71,30 @@ def _model_field(name: str) -> forms.Field:
 
 
 def _rule_field(spec: dict[str, Any]) -> forms.Field:
-    label = RULE_LABELS.get(spec["key"], spec["key"])
+    """A ruleset key's field, in the words the key declares (its label, its choices')."""
+    label = _(spec["label"])
     if spec["type"] == "int":
         return forms.IntegerField(label=label, min_value=spec.get("min"), max_value=spec.get("max"))
     if spec["type"] == "bool":
         return forms.BooleanField(label=label, required=False)
     if spec["type"] == "choice":
-        return forms.ChoiceField(
-            label=label, choices=[(c, RULE_CHOICES.get(c, c)) for c in spec["choices"]]
-        )
+        labels = spec["choice_labels"]
+        return forms.ChoiceField(label=label, choices=[(c, _(labels[c])) for c in spec["choices"]])
     return forms.JSONField(label=label)
+
+
+def _stage_field(stage: str, spec: dict[str, Any] | None) -> forms.Field:
+    """One stage's own value of a ruleset key (``spec``), or its time limit (None)."""
+    if spec is None:
+        label, low, high = str(TIME_LIMIT_LABEL), 1, MAX_TIME_LIMIT
+    else:
+        label, low, high = str(_(spec["label"])), spec.get("min", 1), spec.get("max")
+    return forms.IntegerField(
+        label=f"{STAGE_LABELS[stage]}: {label[:1].lower()}{label[1:]}",
+        required=False,
+        min_value=low,
+        max_value=high,
+    )
 
 
 def fee_bands_text(bands: list[dict[str, Any]]) -> str:
@@ -200,25 +197,26 @@ class SettingsForm(forms.Form):
             "handicap_scheme",
             "rules",
         )
-        spec = rules.rulesets().get(t.discipline, {"keys": []})
-        for key_spec in spec["keys"]:
-            if key_spec["key"] in RULESET_SKIP:
-                continue
+        discipline = find(t.discipline)
+        keys = discipline.ruleset_keys if discipline is not None else ()
+        for key_spec in keys:
+            if key_spec["type"] == "per_player_int":
+                continue  # per match: the head start comes from the handicap
             initial = (t.ruleset or {}).get(key_spec["key"], key_spec.get("default"))
             self._add(
                 f"ruleset__{key_spec['key']}", _rule_field(key_spec), initial, "ruleset", "rules"
             )
+        # Per stage: the discipline's own stage keys, and the time limit where it has one.
+        specs = {spec["key"]: spec for spec in keys}
+        offered = [key for key in stage_keys(t.discipline) if key in specs]
+        if discipline is not None and discipline.has_time_limit:
+            offered.append("time_limit_minutes")
         for stage in STAGE_KEYS:
             own = (t.stage_rules or {}).get(stage) or {}
-            for rule, label in STAGE_RULE_LABELS.items():
+            for rule in offered:
                 self._add(
                     f"stage__{stage}__{rule}",
-                    forms.IntegerField(
-                        label=f"{STAGE_LABELS[stage]}: {label}",
-                        required=False,
-                        min_value=1,
-                        max_value=600,
-                    ),
+                    _stage_field(stage, specs.get(rule)),
                     own.get(rule),
                     "stage_rules",
                     "stages",
@@ -297,9 +295,17 @@ class SettingsForm(forms.Form):
             else:
                 data[key] = value
         t = self.tournament
-        if data.get("discipline", t.discipline) == t.discipline:
+        discipline = data.get("discipline", t.discipline)
+        if discipline == t.discipline:
             data["ruleset"] = {**(t.ruleset or {}), **ruleset}
-        data["stage_rules"] = stage_rules
+        else:
+            # The stage fields were the old discipline's: the new one keeps what it has too.
+            known = stage_keys(discipline)
+            stage_rules = {
+                stage: {k: v for k, v in own.items() if k in known}
+                for stage, own in stage_rules.items()
+            }
+        data["stage_rules"] = {stage: own for stage, own in stage_rules.items() if own}
         return {k: v for k, v in data.items() if k in self.editable and _differs(getattr(t, k), v)}
 
 
@@ -323,22 +329,13 @@ def _handicap_title(slug: str) -> Any:
 
 
 def logo_data_uri(upload: Any) -> str:
-    """The uploaded image, checked and made small, as a PNG data URI."""
-    import base64
-    import io
-
-    from PIL import Image, UnidentifiedImageError
-
-    if upload.size > 5 * 1024 * 1024:
-        raise forms.ValidationError(_("The logo file is too big (at most 5 MB)."))
+    """The uploaded image, through the one gate of every image (tournaments.images)."""
+    if upload.size > MAX_IMAGE_BYTES:
+        raise forms.ValidationError(
+            _("The image file is too big (at most %(mb)s MB).")
+            % {"mb": MAX_IMAGE_BYTES // (1024 * 1024)}
+        )
     try:
-        image = Image.open(upload)
-        image.load()
-    except (UnidentifiedImageError, OSError, ValueError):
-        raise forms.ValidationError(_("The logo must be a PNG or JPEG image.")) from None
-    if image.format not in ("PNG", "JPEG"):
-        raise forms.ValidationError(_("The logo must be a PNG or JPEG image."))
-    image.thumbnail((LOGO_SIZE, LOGO_SIZE))
-    out = io.BytesIO()
-    image.convert("RGBA").save(out, format="PNG", optimize=True)
-    return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode("ascii")
+        return image_reencode(upload.read(), side=LOGO_SIZE)
+    except ImageRefused as err:
+        raise forms.ValidationError(str(err)) from None

@@ -8,17 +8,16 @@ never cached), and printing it is the browser's print of that page.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import segno
+from axes.handlers.proxy import AxesProxyHandler
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth import login as auth_login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import LoginRequiredMixin
-from django.contrib.staticfiles import finders
-from django.contrib.staticfiles.storage import staticfiles_storage
+from django.contrib.auth.signals import user_login_failed
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -30,11 +29,14 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views import View
 
+from config.login_limit import lockout_response
+from config.write_limits import limited_response, write_spend
 from tournaments import access, selectors_people, services
+from tournaments.diplomas import html_to_pdf
 from tournaments.errors import TournamentError
 from tournaments.models import Player, Registration
 from tournaments.services.accounts import password_changed
-from tournaments.services.claims import player_claim_peek
+from tournaments.services.claims import normalise_code, player_claim_peek
 from tournaments.web.panel import forms_people
 from tournaments.web.shared.panel import PanelMixin
 
@@ -88,13 +90,7 @@ def slip(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
 
 
 def slip_pdf(context: dict[str, Any]) -> bytes:
-    from weasyprint import CSS, HTML  # heavy: loaded only when a PDF is asked for
-
-    html = render_to_string("panel/people/slip_pdf.html", context)
-    found = finders.find(SLIP_STYLESHEET)
-    stylesheet = str(found) if found else staticfiles_storage.path(SLIP_STYLESHEET)
-    document = HTML(string=html, base_url=str(Path(stylesheet).parent))
-    return bytes(document.write_pdf(stylesheets=[CSS(filename=stylesheet)]))
+    return html_to_pdf(render_to_string("panel/people/slip_pdf.html", context), SLIP_STYLESHEET)
 
 
 # --- a tournament's people ---------------------------------------------------------------------
@@ -241,7 +237,7 @@ class PlayerCardView(LoginRequiredMixin, View):
         user = request.user
         history = selectors_people.player_history(player=player, user=user)
         page = Paginator(history, HISTORY_PAGE).get_page(request.GET.get("page"))
-        can_edit = access.can_edit_player(user, player)
+        can_edit = access.can_edit_player_identity(user, player)
         return render(
             request,
             "panel/people/player.html",
@@ -271,9 +267,7 @@ class PlayerEditView(PlayerCardView):
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
         user = request.user
-        if user.is_authenticated and not (
-            user.is_superuser or access.can_edit_player(user, self.player())
-        ):
+        if user.is_authenticated and not access.can_edit_player_identity(user, self.player()):
             raise PermissionDenied
         return super().dispatch(request, *args, **kwargs)
 
@@ -360,6 +354,11 @@ class ClaimView(View):
         return self._page(request, form, code)
 
     def post(self, request: HttpRequest) -> HttpResponse:
+        spent = write_spend(
+            request, action="claim", target=normalise_code(request.POST.get("code", ""))
+        )
+        if spent is not None:
+            return limited_response(request, spent.wait)
         form = forms_people.ClaimForm(request.POST, signup=not request.user.is_authenticated)
         code = request.POST.get("code", "")
         if not form.is_valid():
@@ -397,9 +396,30 @@ class ClaimView(View):
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):
+    """A wrong old password is a failed login (django-axes counts it under the user's name and
+    the address, as the login form's): a stolen session cannot guess the password here without
+    the limit the login page has."""
+
     http_method_names = ["get", "post"]
     template_name = "panel/people/password_change.html"
     success_url = reverse_lazy("password-change-done")
+
+    def _credentials(self) -> dict[str, str]:
+        return {"username": self.request.user.get_username()}
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not AxesProxyHandler.is_allowed(request, self._credentials()):
+            return lockout_response(request, None, self._credentials())
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form: Any) -> HttpResponse:
+        if form.has_error("old_password"):
+            user_login_failed.send(
+                sender=__name__, credentials=self._credentials(), request=self.request
+            )
+            if getattr(self.request, "axes_locked_out", False):
+                return lockout_response(self.request, None, self._credentials())
+        return super().form_invalid(form)
 
     def form_valid(self, form: Any) -> HttpResponse:
         response = super().form_valid(form)

@@ -86,9 +86,11 @@ def _with_prefix(form: SettingsForm, err: TournamentError) -> TournamentError:
         err.params["field"] = f"ruleset__{key}"
     elif field.startswith("stage_rules."):
         stage = field.split(".")[1]
-        rule = key or "balls_to_win"
-        if f"stage__{stage}__{rule}" in form.fields:
-            err.params["field"] = f"stage__{stage}__{rule}"
+        # The stage's field of that key, else its first (the stage's own keys vary).
+        own = [name for name in form.fields if name.startswith(f"stage__{stage}__")]
+        named = f"stage__{stage}__{key}"
+        if named in own or own:
+            err.params["field"] = named if named in own else own[0]
     return err
 
 

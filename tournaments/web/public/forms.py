@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
+from config.login_names import login_clash, login_create, login_refusal, shape_login
 from tournaments.selectors_players import SORTS
 
 
@@ -20,14 +23,24 @@ class SignupForm(UserCreationForm):  # type: ignore[type-arg]
         fields = ("username", "email")
 
     def clean_username(self) -> str:
-        from django.contrib.auth import get_user_model
-
-        username = str(self.cleaned_data["username"]).strip()
-        if get_user_model().objects.filter(username__iexact=username).exists():
+        username = shape_login(self.cleaned_data["username"])
+        refusal = login_refusal(username)
+        if refusal:
+            raise forms.ValidationError(refusal)
+        if login_clash(username) is not None:
             raise forms.ValidationError(
                 _("The login “%(login)s” is taken: choose another."), params={"login": username}
             )
         return username
+
+    def save(self, commit: bool = True) -> Any:
+        """Made under the folding rule's lock (config.login_names): a look-alike created
+        meanwhile is LoginTaken, which the view shows on the field."""
+        return login_create(
+            username=self.cleaned_data["username"],
+            password=self.cleaned_data["password1"],
+            email=self.cleaned_data.get("email") or "",
+        )
 
 
 class RatingListForm(forms.Form):

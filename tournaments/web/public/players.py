@@ -22,6 +22,8 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.decorators.http import require_safe
 
+from config.login_names import LoginTaken, fold_login
+from config.write_limits import limited_response, write_spend
 from tournaments import access, selectors_players, services
 from tournaments.errors import TournamentError
 from tournaments.models import Player, PlayerRequest, Registration, Series
@@ -290,10 +292,21 @@ class SignupView(View):
     def post(self, request: HttpRequest) -> HttpResponse:
         if request.user.is_authenticated:
             return HttpResponseRedirect(reverse("me"))
+        # Each try is counted (the answer must say when a name is taken, so the budget is what
+        # keeps a list of names from being checked).
+        spent = write_spend(
+            request, action="signup", target=fold_login(request.POST.get("username", ""))
+        )
+        if spent is not None:
+            return limited_response(request, spent.wait)
         form = SignupForm(request.POST)
         if not form.is_valid():
             return self._page(request, form, status=400)
-        user = form.save()
+        try:
+            user = form.save()
+        except LoginTaken as err:
+            form.add_error("username", str(err))
+            return self._page(request, form, status=409)
         services.account_signup_audit(user=user)
         auth_login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Your login is made. Link it to your player record."))
@@ -321,11 +334,24 @@ class _MailOnly:
 
 
 class PasswordResetView(_MailOnly, auth_views.PasswordResetView):
+    """Django's answer is the same whether the address is known or not; on top of it, a
+    budget per client address (429) and per e-mail address: past it, the same answer and no
+    e-mail (at most one per address per interval, LUZA_WRITE_RATES)."""
+
     http_method_names = ["get", "post"]
     template_name = "players/password_reset.html"
     email_template_name = "players/password_reset_email.txt"
     subject_template_name = "players/password_reset_subject.txt"
     success_url = reverse_lazy("password-reset-done")
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        target = fold_login(request.POST.get("email", ""))
+        spent = write_spend(request, action="password_reset", target=target)
+        if spent is not None and "address" in spent.scopes:
+            return limited_response(request, spent.wait)
+        if spent is not None:
+            return HttpResponseRedirect(self.get_success_url())
+        return super().post(request, *args, **kwargs)
 
 
 class PasswordResetDoneView(_MailOnly, auth_views.PasswordResetDoneView):

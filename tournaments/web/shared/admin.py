@@ -9,9 +9,11 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
+from django.db import models
 from django.utils.translation import gettext as _
 
 from audit.services import audit_record
+from config.moments import validate_window
 from tournaments import access
 from tournaments.models import Player, Registration, Tournament
 
@@ -23,7 +25,14 @@ def _jsonable(value: Any) -> Any:
 
 
 class AuditedAdmin(admin.ModelAdmin):
-    """Every save and delete in the admin is an audit entry (action "admin_change")."""
+    """Every save and delete in the admin is an audit entry (action "admin_change"); its date
+    fields take dates within config.moments' window, as every other path does."""
+
+    def formfield_for_dbfield(self, db_field: Any, request: Any, **kwargs: Any) -> Any:
+        field = super().formfield_for_dbfield(db_field, request, **kwargs)
+        if isinstance(db_field, models.DateField) and field is not None:
+            field.validators.append(validate_window)
+        return field
 
     def _audit(self, request: Any, obj: Any, what: str, fields: list[str]) -> None:
         tournament = obj if isinstance(obj, Tournament) else getattr(obj, "tournament", None)

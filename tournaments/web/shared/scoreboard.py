@@ -7,12 +7,10 @@ from __future__ import annotations
 from typing import Any, cast
 
 from django.utils.dateparse import parse_datetime
-from django.utils.translation import gettext as _
 
-import rules
 from matches import selectors, wording
 from matches.models import Match
-from matches.representation import translated
+from matches.representation import log_entry_shown, log_event_data, translated
 from matches.selectors import winning_slot
 from tournaments.presentation import match_title, names_of, stage_label
 
@@ -79,32 +77,25 @@ def score_view(match: Match, names: dict[str, str] | None = None) -> dict[str, A
     }
 
 
-def match_rules(match: Match) -> rules.RulesInForce:
-    """The rules in force for this match, from its ruleset (the form and the log follow it)."""
-    ruleset = (match.state or {}).get("ruleset") or match.ruleset or {}
-    return rules.rules_in_force(ruleset)
-
-
 def described_events(match: Match, names: dict[str, str], limit: int) -> list[dict[str, Any]]:
     """The newest `limit` log entries in words, newest first: from the match row's last
     events when they reach that far (a scoreboard), else from the log."""
     if limit <= selectors.LAST_EVENTS:
-        entries = match.recent_log[-limit:]
+        entries = [log_entry_shown(kept, match, names) for kept in match.recent_log[-limit:]]
     else:
         entries = [
-            selectors.log_entry_data(entry)
+            log_event_data(entry, match, names)
             for entry in selectors.match_last_events(match=match, limit=limit)
         ]
-    out = []
-    in_force = match_rules(match)
-    for entry in reversed(entries):
-        if entry["kind"] == "undo":
-            text = _("Undo of #%(seq)s") % {"seq": entry["undoes"]}
-        else:
-            text = wording.describe_event(entry["event"], names, in_force)
-        at = parse_datetime(entry["created_at"])
-        out.append({"seq": entry["seq"], "text": text, "undone": entry["undone"], "at": at})
-    return out
+    return [
+        {
+            "seq": entry["seq"],
+            "text": entry["text"],
+            "undone": entry["undone"],
+            "at": parse_datetime(entry["created_at"]),
+        }
+        for entry in reversed(entries)
+    ]
 
 
 def scoreboard_context(match: Match) -> dict[str, Any]:

@@ -50,10 +50,10 @@ export function action(ctx) {
       break;
     case "shot":
       box.appendChild(prompt(t("shoots"), name(p)));
-      box.appendChild(h("p", { class: "ref-label" }, t("pocketed_legally")));
+      box.appendChild(h("p", { class: "ref-label" }, t("pocketed")));
       box.appendChild(numbers(most(ctx, "shot", "pocketed"), "pot", (n) => {
         sendCount(ctx, "shot", n, { type: "shot", player: p, pocketed: n });
-      }, { zero: t("miss"), who: name(p), label: t("pocketed_legally") }));
+      }, { zero: t("miss"), who: name(p), label: t("pocketed") }));
       box.appendChild(ctx.moreRow(shotButtons(ctx)));
       break;
     case "choice":
