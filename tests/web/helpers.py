@@ -91,9 +91,10 @@ def finish_tournament(tournament: Any, actor: Any) -> None:
         play_to_win(match, "a", actor)
 
 
-def nothing_to_print(response: Any, message: str, where: str) -> None:
-    """A panel page (never a 404) that says why and links where to go instead."""
-    assert response.status_code == 200, response.status_code
+def nothing_to_print(response: Any, message: str, where: str, status: int = 200) -> None:
+    """A panel page that says why and links where to go instead: 200 for a printout the panel
+    links that is empty yet, 404 for one that will never exist."""
+    assert response.status_code == status, response.status_code
     assert "panel/nothing_to_print.html" in [t.name for t in response.templates]
     page = response.content.decode()
     assert escape(message) in page and f'href="{where}"' in page

@@ -73,6 +73,7 @@ def test_one_diploma_per_winner_with_the_prize(organiser_client, finished):
         organiser_client.get(f"/panel/t/{finished.pk}/diplomas/{loser.pk}.pdf"),
         "This player has no diploma in this tournament.",
         f"/panel/t/{finished.pk}/prizes/",
+        status=404,
     )
 
 

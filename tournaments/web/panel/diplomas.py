@@ -54,7 +54,9 @@ class DiplomaPdfView(PanelMixin, View):
         entries = [e for e in diploma_entries(tournament) if e["player_id"] == player]
         if not entries:
             nothing = NothingToPrint(
-                _("This player has no diploma in this tournament."), where="panel-prizes"
+                _("This player has no diploma in this tournament."),
+                where="panel-prizes",
+                status=404,
             )
             return nothing_to_print(self, nothing)
         return _pdf_response(

@@ -116,11 +116,16 @@ class PanelAction(PanelMixin, View, ABC):
 class NothingToPrint(Exception):
     """A printout with nothing on it yet: its panel page says why and where to go instead."""
 
-    def __init__(self, message: str, *, where: str, pk: int | None = None) -> None:
+    def __init__(
+        self, message: str, *, where: str, pk: int | None = None, status: int = 200
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.where = where
         self.pk = pk
+        # 200 for a printout the panel links that has nothing on it yet; 404 for one that
+        # will never exist (a diploma of a player without a place that earns one).
+        self.status = status
 
 
 # Where a printout with nothing to print sends the organiser, by URL name: the tab's words.
@@ -135,12 +140,14 @@ _WHERE = {
 def nothing_to_print(view: PanelMixin, nothing: NothingToPrint) -> HttpResponse:
     """The panel page of an empty printout (a link the panel shows is never a 404)."""
     tournament = view.get_tournament()
-    return view.page(
+    response = view.page(
         "panel/nothing_to_print.html",
         message=nothing.message,
         where=reverse(nothing.where, args=[nothing.pk or tournament.pk]),
         where_label=_WHERE[nothing.where],
     )
+    response.status_code = nothing.status
+    return response
 
 
 def confirm_page(view: PanelAction, question: str) -> HttpResponse:
