@@ -97,6 +97,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "config.login_log.LoginRefusalLog",
+    # Keyed writes of the API run with their recorded answer (config/idempotency).
+    "config.idempotency.IdempotencyMiddleware",
     # Last, as django-axes asks: turns a locked-out login into its answer (config/login_limit).
     "axes.middleware.AxesMiddleware",
 ]
@@ -311,6 +313,7 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.schema.document_idempotency",
         "config.schema.document_errors",
         "config.schema.document_contract",
         "config.schema.document_optional_auth",

@@ -68,6 +68,7 @@ def match_clock(
     actor: Actor | None,
     remaining_seconds: int | None = None,
     idempotency_key: str | None = None,
+    request_hash: str = "",
     respond: Renderer | None = None,
     authorize: Authorizer | None = None,
 ) -> WriteResult:
@@ -77,7 +78,7 @@ def match_clock(
     if authorize is not None:
         authorize(match)
     role = _role(actor, match)
-    replayed = _idempotent_replay(match, idempotency_key, "clock")
+    replayed = _idempotent_replay(match, idempotency_key, "clock", request_hash=request_hash)
     if replayed is not None:
         return replayed
     if action not in CLOCK_ACTIONS:
@@ -137,7 +138,14 @@ def match_clock(
     audit_record(actor=actor, action=f"match.clock_{action}", match=match, data=data)
     if action == "start":
         _after_start(match)
-    answer = _answer(match, status_code=200, respond=respond, key=idempotency_key, endpoint="clock")
+    answer = _answer(
+        match,
+        status_code=200,
+        respond=respond,
+        key=idempotency_key,
+        endpoint="clock",
+        request_hash=request_hash,
+    )
     return _answer_started(match, answer) if action == "start" else answer
 
 

@@ -56,6 +56,7 @@ def match_submit_event(
     expected_version: int | None,
     actor: Actor | None,
     idempotency_key: str | None = None,
+    request_hash: str = "",
     respond: Renderer | None = None,
     authorize: Authorizer | None = None,
 ) -> WriteResult:
@@ -68,7 +69,11 @@ def match_submit_event(
         authorize(match)
     role = _role(actor, match)
     replayed = _idempotent_replay(
-        match, idempotency_key, "events", expected_version=expected_version
+        match,
+        idempotency_key,
+        "events",
+        expected_version=expected_version,
+        request_hash=request_hash,
     )
     if replayed is not None:
         return replayed
@@ -110,6 +115,7 @@ def match_submit_event(
         key=idempotency_key,
         endpoint="events",
         batch=batch,
+        request_hash=request_hash,
     )
     batch.send()
     return _answer_started(match, answer) if started else answer
@@ -122,6 +128,7 @@ def match_undo(
     actor: Actor | None,
     expected_version: int | None = None,
     idempotency_key: str | None = None,
+    request_hash: str = "",
     respond: Renderer | None = None,
     authorize: Authorizer | None = None,
 ) -> WriteResult:
@@ -132,7 +139,13 @@ def match_undo(
     if authorize is not None:
         authorize(match)
     role = _role(actor, match)
-    replayed = _idempotent_replay(match, idempotency_key, "undo", expected_version=expected_version)
+    replayed = _idempotent_replay(
+        match,
+        idempotency_key,
+        "undo",
+        expected_version=expected_version,
+        request_hash=request_hash,
+    )
     if replayed is not None:
         return replayed
     # A finished match is corrected by the organiser, not undone: nothing reopens it.
@@ -177,7 +190,13 @@ def match_undo(
             fields.append("status")
     batch.update(_SAVE_MATCH, match, fields)
     answer = _answer(
-        match, status_code=201, respond=respond, key=idempotency_key, endpoint="undo", batch=batch
+        match,
+        status_code=201,
+        respond=respond,
+        key=idempotency_key,
+        endpoint="undo",
+        batch=batch,
+        request_hash=request_hash,
     )
     batch.send()
     return answer
