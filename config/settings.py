@@ -88,6 +88,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.PagesInRussianByDefault",
     "django.middleware.locale.LocaleMiddleware",
+    "config.middleware.ApiInUtc",
     "config.api.JsonNotFoundMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -246,6 +247,10 @@ LUZA_TRUSTED_PROXY_HEADER = env_str("LUZA_TRUSTED_PROXY_HEADER", "")
 LUZA_TRUSTED_PROXY_COUNT = env_int("LUZA_TRUSTED_PROXY_COUNT", 1)
 # Requests per client address of anonymous readers, pages and API together (config/throttle.py);
 # a phone polling every 2 s makes 30 a minute. Empty: no limit.
+# API tokens: how long one works after it is issued, and how often an address may exchange a
+# password for one (POST /api/v1/auth/token/; failed passwords also count for django-axes).
+LUZA_API_TOKEN_DAYS = env_int("LUZA_API_TOKEN_DAYS", 90)
+LUZA_TOKEN_RATE = env_str("LUZA_TOKEN_RATE", "10/min")
 LUZA_ANON_RATE = env_str("LUZA_ANON_RATE", "120/min")
 if LUZA_ANON_RATE and not re.fullmatch(r"\d+/(s|sec|second|m|min|minute|h|hour)", LUZA_ANON_RATE):
     raise ConfigError(f"LUZA_ANON_RATE={LUZA_ANON_RATE!r}: give requests per period, like 120/min")
