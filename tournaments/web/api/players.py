@@ -14,7 +14,6 @@ from rest_framework import status
 from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from tournaments import access, selectors_players, services
@@ -26,7 +25,7 @@ from tournaments.services.setup import fee_for
 from tournaments.web.api import serializers_players as sp
 from tournaments.web.api.views import TournamentScopedView, _errors
 from tournaments.web.shared import permissions
-from tournaments.web.shared.api import PAGE_PARAMETERS
+from tournaments.web.shared.api import PAGE_PARAMETERS, api_paginator
 from tournaments.web.shared.players import me_context
 
 
@@ -81,7 +80,7 @@ class RatingListView(APIView):
         rows = selectors_players.rating_list(
             search=data["search"], city=data["city"], club=data["club"], sort=data["sort"]
         )
-        paginator = api_settings.DEFAULT_PAGINATION_CLASS()
+        paginator = api_paginator()
         page = paginator.paginate_queryset(rows, request, view=self)
         return paginator.get_paginated_response(sp.RatingRowSerializer(page, many=True).data)
 

@@ -98,12 +98,12 @@ def _id(**kwargs: Any) -> serializers.IntegerField:
 # --- players -------------------------------------------------------------------------------
 
 
-class PlayerRefSerializer(serializers.Serializer):
+class PlayerRefSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
 
-class PlayerSerializer(serializers.ModelSerializer):
+class PlayerSerializer(serializers.ModelSerializer[Player]):
     user = serializers.PrimaryKeyRelatedField(
         read_only=True,
         allow_null=True,
@@ -139,7 +139,7 @@ class PlayerSerializer(serializers.ModelSerializer):
         return data
 
 
-class RatingChangeSerializer(serializers.ModelSerializer):
+class RatingChangeSerializer(serializers.ModelSerializer[RatingChange]):
     tournament_name = serializers.CharField(source="tournament.name", default=None)
     opponent = PlayerRefSerializer(allow_null=True)
 
@@ -230,7 +230,7 @@ class PlayerUpdateSerializer(StrictSerializer):
 # --- tournaments -----------------------------------------------------------------------------
 
 
-class TournamentSerializer(serializers.ModelSerializer):
+class TournamentSerializer(serializers.ModelSerializer[Tournament]):
     ruleset = RulesetField(read_only=True)
     stage_rules = StageRulesField(read_only=True)
     organisers = serializers.SlugRelatedField(
@@ -408,7 +408,7 @@ class TournamentUpdateSerializer(TournamentWriteSerializer):
         self.fields.pop("preset")
 
 
-class PresetSerializer(serializers.Serializer):
+class PresetSerializer(serializers.Serializer[Any]):
     slug = serializers.CharField()
     title = serializers.CharField()
     description = serializers.CharField()
@@ -418,13 +418,13 @@ class PresetSerializer(serializers.Serializer):
 # --- registrations ---------------------------------------------------------------------------
 
 
-class RegistrationPlayerSerializer(serializers.ModelSerializer):
+class RegistrationPlayerSerializer(serializers.ModelSerializer[Player]):
     class Meta:
         model = Player
         fields = ["id", "name", "city", "club", "rating"]
 
 
-class RegistrationSerializer(serializers.ModelSerializer):
+class RegistrationSerializer(serializers.ModelSerializer[Registration]):
     """Fee fields are shown to the tournament's organisers only (null for everybody else)."""
 
     player = RegistrationPlayerSerializer()
@@ -469,7 +469,7 @@ class RegistrationSerializer(serializers.ModelSerializer):
         return serializers.DateTimeField().to_representation(reg.paid_at)
 
 
-class RegistrationPageSerializer(serializers.Serializer):
+class RegistrationPageSerializer(serializers.Serializer[Any]):
     """One page of a tournament's registrations (limit/offset pagination)."""
 
     count = serializers.IntegerField()
@@ -512,7 +512,7 @@ class WithdrawSerializer(StrictSerializer):
     reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
 
 
-class TotalsSerializer(serializers.Serializer):
+class TotalsSerializer(serializers.Serializer[Any]):
     players = serializers.IntegerField()
     paid_players = serializers.IntegerField()
     withdrawn = serializers.IntegerField()
@@ -549,7 +549,7 @@ class DrawSerializer(StrictSerializer):
     )
 
 
-class DrawPreviewQuerySerializer(serializers.Serializer):
+class DrawPreviewQuerySerializer(serializers.Serializer[Any]):
     method = serializers.ChoiceField(choices=DRAW_METHODS, default="seeded")
     random_seed = QueryIntegerField(required=False, min_value=0, max_value=BIGINT_MAX)
     order = serializers.CharField(
@@ -575,7 +575,7 @@ def _match_statuses() -> Any:
     return Match.Status.choices
 
 
-class SideSerializer(serializers.Serializer):
+class SideSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     seed = serializers.IntegerField(allow_null=True)
@@ -584,13 +584,13 @@ class SideSerializer(serializers.Serializer):
     disqualified = serializers.BooleanField()
 
 
-class SourceSerializer(serializers.Serializer):
+class SourceSerializer(serializers.Serializer[Any]):
     kind = serializers.ChoiceField(choices=["seed", "winner", "loser", "group"])
     ref = serializers.JSONField(help_text="Seed number, match key, or [group, rank].")
     label = serializers.CharField()
 
 
-class LinkSerializer(serializers.Serializer):
+class LinkSerializer(serializers.Serializer[Any]):
     key = serializers.CharField()
     slot = serializers.CharField(help_text='"a" or "b"')
 
@@ -600,7 +600,7 @@ class HeadStartSerializer(StrictSerializer):
     b = serializers.IntegerField()
 
 
-class BracketMatchSerializer(serializers.Serializer):
+class BracketMatchSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(allow_null=True)
     key = serializers.CharField()
     stage = serializers.CharField()
@@ -638,20 +638,20 @@ class BracketMatchSerializer(serializers.Serializer):
     rating_change = HeadStartSerializer(allow_null=True, help_text="Elo delta per slot.")
 
 
-class BracketRoundSerializer(serializers.Serializer):
+class BracketRoundSerializer(serializers.Serializer[Any]):
     round = serializers.IntegerField()
     title = serializers.CharField()
     matches = BracketMatchSerializer(many=True)
 
 
-class BracketStageSerializer(serializers.Serializer):
+class BracketStageSerializer(serializers.Serializer[Any]):
     stage = serializers.CharField()
     group = serializers.IntegerField(allow_null=True)
     title = serializers.CharField()
     rounds = BracketRoundSerializer(many=True)
 
 
-class BracketSerializer(serializers.Serializer):
+class BracketSerializer(serializers.Serializer[Any]):
     tournament = serializers.IntegerField()
     format = serializers.ChoiceField(choices=Tournament.Format.choices)
     status = serializers.ChoiceField(choices=Tournament.Status.choices)
@@ -663,7 +663,7 @@ class BracketSerializer(serializers.Serializer):
     stages = BracketStageSerializer(many=True)
 
 
-class StandingPlayerSerializer(serializers.Serializer):
+class StandingPlayerSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     city = serializers.CharField(allow_blank=True)
@@ -673,7 +673,7 @@ class StandingPlayerSerializer(serializers.Serializer):
     disqualified = serializers.BooleanField()
 
 
-class PlaceSerializer(serializers.Serializer):
+class PlaceSerializer(serializers.Serializer[Any]):
     first = serializers.IntegerField()
     last = serializers.IntegerField()
     shared = serializers.BooleanField()
@@ -682,7 +682,7 @@ class PlaceSerializer(serializers.Serializer):
     pending = serializers.IntegerField(help_text="How many of these places are not decided yet.")
 
 
-class GroupRowSerializer(serializers.Serializer):
+class GroupRowSerializer(serializers.Serializer[Any]):
     rank = serializers.IntegerField()
     player = StandingPlayerSerializer()
     played = serializers.IntegerField()
@@ -693,14 +693,14 @@ class GroupRowSerializer(serializers.Serializer):
     ball_difference = serializers.IntegerField()
 
 
-class GroupTableSerializer(serializers.Serializer):
+class GroupTableSerializer(serializers.Serializer[Any]):
     group = serializers.IntegerField()
     title = serializers.CharField()
     complete = serializers.BooleanField()
     rows = GroupRowSerializer(many=True)
 
 
-class StandingsSerializer(serializers.Serializer):
+class StandingsSerializer(serializers.Serializer[Any]):
     tournament = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Tournament.Status.choices)
     complete = serializers.BooleanField()
@@ -711,7 +711,7 @@ class StandingsSerializer(serializers.Serializer):
     groups = GroupTableSerializer(many=True)
 
 
-class PrizePlayerSerializer(serializers.Serializer):
+class PrizePlayerSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     amount = serializers.DecimalField(
@@ -725,7 +725,7 @@ class PrizePlayerSerializer(serializers.Serializer):
     disqualified = serializers.BooleanField()
 
 
-class AwardSerializer(serializers.Serializer):
+class AwardSerializer(serializers.Serializer[Any]):
     first = serializers.IntegerField()
     last = serializers.IntegerField()
     label = serializers.CharField()
@@ -743,7 +743,7 @@ class AwardSerializer(serializers.Serializer):
     players = PrizePlayerSerializer(many=True)
 
 
-class PrizesSerializer(serializers.Serializer):
+class PrizesSerializer(serializers.Serializer[Any]):
     tournament = serializers.IntegerField()
     complete = serializers.BooleanField()
     paid_fees = serializers.DecimalField(max_digits=12, decimal_places=2)
@@ -790,7 +790,7 @@ class NoShowSerializer(StrictSerializer):
     absent = serializers.ChoiceField(choices=["a", "b"], help_text="The slot of who did not come.")
 
 
-class MatchSummarySerializer(serializers.Serializer):
+class MatchSummarySerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     key = serializers.CharField()
     status = serializers.CharField()
@@ -805,13 +805,13 @@ class MatchSummarySerializer(serializers.Serializer):
     clock_limit_seconds = serializers.IntegerField(allow_null=True)
 
 
-class RatingDeltaSerializer(serializers.Serializer):
+class RatingDeltaSerializer(serializers.Serializer[Any]):
     before = serializers.IntegerField()
     after = serializers.IntegerField()
     delta = serializers.IntegerField()
 
 
-class MatchRatingSerializer(serializers.Serializer):
+class MatchRatingSerializer(serializers.Serializer[Any]):
     a = RatingDeltaSerializer(required=False)
     b = RatingDeltaSerializer(required=False)
 
@@ -819,7 +819,7 @@ class MatchRatingSerializer(serializers.Serializer):
 # --- audit log ---------------------------------------------------------------------------------
 
 
-class AuditQuerySerializer(serializers.Serializer):
+class AuditQuerySerializer(serializers.Serializer[Any]):
     match = QueryIntegerField(
         required=False,
         min_value=1,
@@ -828,7 +828,7 @@ class AuditQuerySerializer(serializers.Serializer):
     )
 
 
-class PlayerSearchQuerySerializer(serializers.Serializer):
+class PlayerSearchQuerySerializer(serializers.Serializer[Any]):
     search = serializers.CharField(
         required=False,
         allow_blank=True,

@@ -16,13 +16,13 @@ from tournaments.web.api.views import ERRORS
 from tournaments.web.shared import permissions
 
 
-class TokenStatusSerializer(serializers.Serializer):
+class TokenStatusSerializer(serializers.Serializer[Any]):
     exists = serializers.BooleanField()
     created = serializers.DateTimeField(allow_null=True)
     hint = serializers.CharField(allow_null=True, help_text="the key's first 4 characters")
 
 
-class TokenIssuedSerializer(serializers.Serializer):
+class TokenIssuedSerializer(serializers.Serializer[Any]):
     token = serializers.CharField(help_text="shown once: send it as 'Authorization: Token <key>'")
     created = serializers.DateTimeField()
     hint = serializers.CharField()

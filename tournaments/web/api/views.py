@@ -15,7 +15,6 @@ from rest_framework.decorators import action
 from rest_framework.permissions import SAFE_METHODS, AllowAny, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 from rest_framework.viewsets import GenericViewSet
 
@@ -26,7 +25,12 @@ from tournaments.presentation import bracket_shown, standings_shown
 from tournaments.presets import PRESETS
 from tournaments.web.api import serializers as s
 from tournaments.web.shared import http_cache, permissions
-from tournaments.web.shared.api import AUDIT_PAGE_PARAMETERS, PAGE_PARAMETERS, audit_page
+from tournaments.web.shared.api import (
+    AUDIT_PAGE_PARAMETERS,
+    PAGE_PARAMETERS,
+    api_paginator,
+    audit_page,
+)
 from tournaments.web.shared.serializers import AuditPageSerializer
 
 ERRORS = {
@@ -378,7 +382,7 @@ class RegistrationListView(TournamentScopedView):
     )
     def get(self, request: Request, tournament_pk: int) -> Response:
         tournament = self.get_tournament()
-        paginator = api_settings.DEFAULT_PAGINATION_CLASS()
+        paginator = api_paginator()
         regs = selectors.registration_list(tournament=tournament)
         page = paginator.paginate_queryset(regs, request, view=self)
         return paginator.get_paginated_response(self.registration_out(tournament, page, many=True))
