@@ -27,6 +27,12 @@ from matches.representation import (
 )
 from matches.services import CLOCK_ACTIONS
 
+# SHADOWED: a declared field may bear the name of an attribute of Field or Serializer ("label",
+# "source", "fields"). DRF's metaclass takes declared fields out of the class body, so the name
+# shadows nothing at run time; the stubs see an assignment to the attribute, hence the
+# `type: ignore[assignment]` on those lines. The name is the API's key and stays.
+
+
 # --- the rules engine's contract (rules.contract; components added by config.schema) ---------
 
 
@@ -180,7 +186,7 @@ class MatchHeadStartSerializer(serializers.Serializer[Any]):
 class MatchTableSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # the key "label": see SHADOWED
 
 
 class MatchClockSerializer(serializers.Serializer[Any]):
@@ -234,7 +240,7 @@ class MatchEventSerializer(serializers.Serializer[Any]):
     undoes = serializers.IntegerField(
         allow_null=True, help_text=_("For an undo, the seq of the entry it cancels.")
     )
-    source = serializers.CharField(help_text=_("organiser, referee, player or clock"))
+    source = serializers.CharField(help_text=_("organiser, referee, player or clock"))  # type: ignore[assignment]  # the key "source": see SHADOWED
     created_at = serializers.DateTimeField()
     text = serializers.CharField(
         help_text=_("The entry in one sentence, in the request's language (its discipline's).")
@@ -328,7 +334,7 @@ class MatchViewSerializer(serializers.Serializer[Any]):
     """The discipline's view of the state (the same shape for every discipline)."""
 
     discipline = serializers.CharField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # the key "label": see SHADOWED
     renderer = serializers.CharField(help_text="The referee form's renderer for it.")
     features = ViewFeaturesSerializer()
     finished = serializers.BooleanField()
@@ -359,7 +365,7 @@ class MatchViewSerializer(serializers.Serializer[Any]):
 
 class EntryChoiceSerializer(serializers.Serializer[Any]):
     value = serializers.CharField()
-    label = serializers.CharField(allow_null=True, help_text="Null: the player's name.")
+    label = serializers.CharField(allow_null=True, help_text="Null: the player's name.")  # type: ignore[assignment]  # the key "label": see SHADOWED
     player = _slot(allow_null=True)
     hint = serializers.CharField(allow_null=True)
     rule = serializers.CharField(allow_null=True)
@@ -381,19 +387,19 @@ class EntryFieldSerializer(serializers.Serializer[Any]):
 
 
 class EntryLimitSerializer(serializers.Serializer[Any]):
-    fields = serializers.ListField(child=serializers.CharField())
+    fields = serializers.ListField(child=serializers.CharField())  # type: ignore[assignment]  # the key "fields": see SHADOWED
     max = serializers.IntegerField(help_text="The sum of these fields is at most this.")
 
 
 class EntryKindSerializer(serializers.Serializer[Any]):
     key = serializers.CharField()
     type = serializers.CharField(help_text="The event's type.")
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # the key "label": see SHADOWED
     prompt = serializers.CharField(allow_null=True)
     rule = serializers.CharField(allow_null=True)
     player = _slot(allow_null=True, help_text="Who acts; null: a player field says.")
     fixed = serializers.DictField(help_text="The event's keys the kind sets itself.")
-    fields = EntryFieldSerializer(many=True)
+    fields = EntryFieldSerializer(many=True)  # type: ignore[assignment]  # the key "fields": see SHADOWED
     limits = EntryLimitSerializer(many=True)
     finishing = serializers.ListField(
         child=serializers.DictField(child=serializers.IntegerField()),
@@ -467,7 +473,8 @@ class MatchDetailSerializer(serializers.Serializer[Any]):
 
     @extend_schema_field(MatchViewSerializer)
     def get_view(self, match: Match) -> dict[str, Any]:
-        return match_data(match)["view"]
+        view: dict[str, Any] = match_data(match)["view"]
+        return view
 
     @extend_schema_field(
         MatchEntrySerializer(
@@ -477,7 +484,10 @@ class MatchDetailSerializer(serializers.Serializer[Any]):
         )
     )
     def get_entry(self, match: Match) -> dict[str, Any] | None:
-        return match_data(match, entry=bool(self.context.get("entry")))["entry"]
+        entry: dict[str, Any] | None = match_data(match, entry=bool(self.context.get("entry")))[
+            "entry"
+        ]
+        return entry
 
     @extend_schema_field(MatchClockSerializer)
     def get_clock(self, match: Match) -> dict[str, Any]:
@@ -555,7 +565,7 @@ class TableBoardMatchSerializer(serializers.Serializer[Any]):
 class TableBoardTableSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(source="table.id")
     number = serializers.IntegerField(source="table.number")
-    label = serializers.CharField(source="table.label")
+    label = serializers.CharField(source="table.label")  # type: ignore[assignment]  # the key "label": see SHADOWED
     in_use = serializers.BooleanField(source="table.is_active")
     match = TableBoardMatchSerializer(allow_null=True)
 
@@ -571,7 +581,7 @@ class TableBoardSerializer(serializers.Serializer[Any]):
 class TournamentTableSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # the key "label": see SHADOWED
     in_use = serializers.BooleanField(source="is_active")
 
 
