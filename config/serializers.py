@@ -5,13 +5,16 @@ from __future__ import annotations
 import datetime as dt
 import threading
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from config.moments import NAIVE_MESSAGE, WINDOW_MESSAGE, outside_window
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
 # What the columns hold: a number past these is refused by validation, never sent to the database.
 SMALLINT_MAX = 32767  # PositiveSmallIntegerField
@@ -23,7 +26,7 @@ MONEY_PLACES = 2
 
 
 # DRF's own words for list lengths have no Russian translation.
-LIST_ERRORS = {
+LIST_ERRORS: dict[str, str | StrPromise] = {
     "max_length": _("The list is too long: at most {max_length} are allowed."),
     "min_length": _("The list must not be empty."),
     "empty": _("The list must not be empty."),

@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -104,7 +105,7 @@ class PlayerRefSerializer(serializers.Serializer[Any]):
 
 
 class PlayerSerializer(serializers.ModelSerializer[Player]):
-    user = serializers.PrimaryKeyRelatedField(
+    user: serializers.PrimaryKeyRelatedField[User] = serializers.PrimaryKeyRelatedField(
         read_only=True,
         allow_null=True,
         help_text="Linked login (user id), shown to the player himself, organisers and "
@@ -129,7 +130,8 @@ class PlayerSerializer(serializers.ModelSerializer[Player]):
         ]
 
     def get_registration_status(self, player: Player) -> str | None:
-        return self.context.get("statuses", {}).get(player.pk)
+        status: str | None = self.context.get("statuses", {}).get(player.pk)
+        return status
 
     def to_representation(self, player: Player) -> dict[str, Any]:
         data: dict[str, Any] = super().to_representation(player)
@@ -233,7 +235,7 @@ class PlayerUpdateSerializer(StrictSerializer):
 class TournamentSerializer(serializers.ModelSerializer[Tournament]):
     ruleset = RulesetField(read_only=True)
     stage_rules = StageRulesField(read_only=True)
-    organisers = serializers.SlugRelatedField(
+    organisers: serializers.SlugRelatedField[User] = serializers.SlugRelatedField(
         slug_field="username",
         many=True,
         read_only=True,
@@ -336,7 +338,9 @@ class TournamentWriteSerializer(StrictSerializer):
     group_advance = serializers.IntegerField(required=False, min_value=0, max_value=MAX_PLAYERS)
     max_players = serializers.IntegerField(required=False, min_value=2, max_value=MAX_PLAYERS)
     entry_fee = _money()
-    fee_bands = FeeBandSerializer(
+    # many=True makes a ListSerializer, which takes max_length; the stubs type the child's
+    # __init__ only.
+    fee_bands = FeeBandSerializer(  # type: ignore[call-arg]
         many=True,
         required=False,
         max_length=MAX_FEE_BANDS,
@@ -396,7 +400,9 @@ class TournamentWriteSerializer(StrictSerializer):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["preset"].choices = [(slug, slug) for slug in PRESETS]
+        preset = self.fields["preset"]
+        assert isinstance(preset, serializers.ChoiceField)
+        preset.choices = [(slug, slug) for slug in PRESETS]
 
 
 class TournamentUpdateSerializer(TournamentWriteSerializer):
@@ -412,7 +418,7 @@ class PresetSerializer(serializers.Serializer[Any]):
     slug = serializers.CharField()
     title = serializers.CharField()
     description = serializers.CharField()
-    fields = serializers.DictField()
+    fields = serializers.DictField()  # type: ignore[assignment]  # the key "fields": see SHADOWED in matches/web/api/serializers.py
 
 
 # --- registrations ---------------------------------------------------------------------------
@@ -587,7 +593,7 @@ class SideSerializer(serializers.Serializer[Any]):
 class SourceSerializer(serializers.Serializer[Any]):
     kind = serializers.ChoiceField(choices=["seed", "winner", "loser", "group"])
     ref = serializers.JSONField(help_text="Seed number, match key, or [group, rank].")
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # the key "label": see SHADOWED in matches/web/api/serializers.py
 
 
 class LinkSerializer(serializers.Serializer[Any]):
@@ -677,7 +683,7 @@ class PlaceSerializer(serializers.Serializer[Any]):
     first = serializers.IntegerField()
     last = serializers.IntegerField()
     shared = serializers.BooleanField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # the key "label": see SHADOWED in matches/web/api/serializers.py
     players = StandingPlayerSerializer(many=True)
     pending = serializers.IntegerField(help_text="How many of these places are not decided yet.")
 
@@ -728,7 +734,7 @@ class PrizePlayerSerializer(serializers.Serializer[Any]):
 class AwardSerializer(serializers.Serializer[Any]):
     first = serializers.IntegerField()
     last = serializers.IntegerField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # the key "label": see SHADOWED in matches/web/api/serializers.py
     share_percent = serializers.DecimalField(max_digits=6, decimal_places=2)
     total = serializers.DecimalField(max_digits=12, decimal_places=2)
     amount_each = serializers.DecimalField(max_digits=12, decimal_places=2)

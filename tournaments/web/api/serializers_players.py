@@ -50,7 +50,7 @@ class TournamentBriefSerializer(serializers.Serializer[Any]):
 class ChartPointSerializer(serializers.Serializer[Any]):
     rating = serializers.IntegerField()
     delta = serializers.IntegerField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # the key "label": see SHADOWED in matches/web/api/serializers.py
 
 
 class ProfileTournamentSerializer(serializers.Serializer[Any]):

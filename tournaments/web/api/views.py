@@ -82,7 +82,7 @@ def _managed_ids(request: Request) -> set[int]:
 
 
 @extend_schema(tags=["players"])
-class PlayerViewSet(GenericViewSet):
+class PlayerViewSet(GenericViewSet[Player]):
     permission_classes = [PlayerPermission]
     serializer_class = s.PlayerSerializer
     queryset = Player.objects.all()
@@ -95,7 +95,7 @@ class PlayerViewSet(GenericViewSet):
         query = s.PlayerSearchQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         players = selectors.player_list(search=query.validated_data.get("search", ""))
-        page = self.paginate_queryset(players)
+        page = self.paginate_queryset(players) or []  # None only without a paginator
         context: dict[str, Any] = {"request": request}
         if "tournament" in query.validated_data:
             visible = selectors.tournament_list(user=request.user)
@@ -147,7 +147,7 @@ class PlayerViewSet(GenericViewSet):
 
 
 @extend_schema(tags=["tournaments"])
-class TournamentViewSet(GenericViewSet):
+class TournamentViewSet(GenericViewSet[Tournament]):
     permission_classes = [permissions.TournamentPermission]
     creates_tournament = True
     serializer_class = s.TournamentSerializer

@@ -31,13 +31,14 @@ from tournaments.presentation import bracket_shown, standings_shown
 from tournaments.regulation import fee_lines, regulation
 from tournaments.web.panel import forms
 from tournaments.web.shared.panel import PanelAction, PanelMixin, form_error_text
+from tournaments.web.shared.permissions import signed_in
 
 # --- home and creation -----------------------------------------------------------------------
 
 
 class PanelHomeView(LoginRequiredMixin, View):
     def get(self, request: HttpRequest) -> HttpResponse:
-        user = request.user
+        user = signed_in(request)
         if user.is_superuser:
             mine = Tournament.objects.all()
         else:

@@ -7,11 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.mixins import AccessMixin
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpRequest
 from django.views import View
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import SAFE_METHODS, BasePermission
+from rest_framework.request import Request
 
 from matches.access import (
     can_manage_tournament,
@@ -60,6 +62,15 @@ class TournamentPermission(BasePermission):
         if request.method in SAFE_METHODS:
             return True
         return can_manage_tournament(request.user, _tournament_of(obj))
+
+
+def signed_in(request: HttpRequest | Request) -> User:
+    """The user of a view only signed-in users reach (LoginRequiredMixin, IsAuthenticated, the
+    role mixins above): an anonymous request here is refused, never served as nobody's."""
+    user = request.user
+    if not user.is_authenticated:
+        raise PermissionDenied
+    return user
 
 
 class MatchScoringPermission(BasePermission):
