@@ -104,6 +104,9 @@ class StateView(TypedDict):
     end_label: Text | None  # how it ended, in words (Discipline.end_label)
     to_spot: int
     spotting: Text | None  # where the balls to spot go
+    # What the last event's penalty did to the balls, in one line with its clause (a ball from
+    # the offender's shelf to the table, a debt, the opponent takes a ball); None: no penalty.
+    penalty: Text | None
     score: dict[str, int | None]
     score_kind: str
     score_label: Text | None
@@ -401,6 +404,39 @@ def penalty_text(penalty: str) -> Text:
     if penalty == "opponent_removes":
         return text(gettext_noop("Penalty: the opponent takes any ball off the table."))
     return text(gettext_noop("Penalty: the opponent takes a ball from the table."))
+
+
+def penalty_line(effect: str, offender: str) -> Text | None:
+    """What a penalty just did to the balls, for the table: the effects of the engine's
+    ``last_penalty`` (free pyramid §2.1). Names only a ball that exists: a debt puts nothing
+    on the table."""
+    who = player(offender)
+    other = player("b" if offender == "a" else "a")
+    if effect == "shelf_to_table":
+        return text(
+            gettext_noop(
+                "Penalty (regulation): a ball from the shelf of %(name)s goes to the table, "
+                "on the rear spot (G25.2)."
+            ),
+            name=who,
+        )
+    if effect == "debt":
+        return text(
+            gettext_noop(
+                "Debt: 1 ball (%(name)s) — no ball of his on the shelf, nothing goes on the "
+                "table; his next ball pays it (regulation)."
+            ),
+            name=who,
+        )
+    if effect == "opponent_takes":
+        return text(
+            gettext_noop(
+                "Penalty (G29): %(name)s takes a ball of his choice off the table onto his "
+                "shelf, +1."
+            ),
+            name=other,
+        )
+    return None
 
 
 def break_criteria(break_rule: str) -> Text:

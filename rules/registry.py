@@ -222,6 +222,15 @@ class Discipline(ABC):
         """Where re-spotted balls go, for `to_spot` balls (None for none)."""
         return describe.spotting_hint(self.in_force["spotting"], to_spot)
 
+    def penalty_line(self, state: dict[str, Any]) -> Text | None:
+        """What the last event's penalty did to the balls, in one line with its clause (None:
+        the last event had no penalty). Default: from the state's ``last_penalty``
+        ({"offender", "effect"}) where the discipline keeps one."""
+        last = state.get("last_penalty")
+        if not isinstance(last, dict) or last.get("offender") not in PLAYERS:
+            return None
+        return describe.penalty_line(str(last.get("effect")), str(last["offender"]))
+
     def regulation(self, ruleset: dict[str, Any]) -> describe.Regulation:
         """The race and the rule terms in words, for the tournament's public page."""
         return {"race": [text(self.label)], "terms": []}
@@ -269,6 +278,7 @@ def _assemble_view(d: Discipline, state: Mapping[str, Any]) -> StateView:
         "end_label": d.end_label(reason) if isinstance(reason, str) else None,
         "to_spot": to_spot,
         "spotting": d.spotting(to_spot),
+        "penalty": d.penalty_line(st),
         "score": head["score"],
         "score_kind": head["kind"],
         "score_label": head["label"],
