@@ -439,6 +439,48 @@ def penalty_line(effect: str, offender: str) -> Text | None:
     return None
 
 
+TurnRule = dict[str, Any]
+
+
+def turn_rules(direct_call: bool, foul_then: str = "choice") -> list[TurnRule]:
+    """Who is at the table after an event, and what he does next, as data: what the referee
+    form follows offline (it runs no rule of its own; the server judges every queued tap).
+    Rules are tried in order, the first that matches decides: ``type`` (the event's), ``when``
+    ({key: value} the event has), ``sum`` (keys whose counts, or per-colour counts, add up
+    to at least ``min``), ``set`` (keys that are present and not null); ``next`` is "same"
+    (the event's `player`), "other" or "field:<key>"; ``then`` the step that follows.
+    tests/rules/test_turn_rules.py checks them against the engine over random games."""
+    legal = ["pocketed"] if direct_call else ["pocketed", "fools"]
+    out: list[TurnRule] = [
+        {"type": "break", "when": {"legal": False}, "next": "other", "then": foul_then},
+        {"type": "break", "sum": ["pocketed"], "min": 1, "next": "same", "then": "shot"},
+        {"type": "break", "next": "other", "then": "shot"},
+        {"type": "shot", "set": ["foul"], "next": "other", "then": foul_then},
+        {"type": "shot", "sum": ["off_table"], "min": 1, "next": "other", "then": foul_then},
+        {"type": "shot", "sum": legal, "min": 1, "next": "same", "then": "shot"},
+    ]
+    if direct_call:
+        out.append({"type": "shot", "sum": ["fools"], "min": 1, "next": "other", "then": "choice"})
+    out += [
+        {"type": "shot", "next": "other", "then": "shot"},
+        {"type": "foul", "next": "other", "then": foul_then},
+        {"type": "penalty_removal", "next": "same", "then": "choice"},
+        {"type": "choice", "when": {"option": "play"}, "next": "same", "then": "shot"},
+        {"type": "choice", "when": {"option": "hand_back"}, "next": "other", "then": "shot"},
+        {"type": "choice", "when": {"option": "rebreak_self"}, "next": "same", "then": "break"},
+        {
+            "type": "choice",
+            "when": {"option": "rebreak_opponent"},
+            "next": "other",
+            "then": "break",
+        },
+        {"type": "rerack", "when": {"option": "full"}, "next": "same", "then": "break"},
+        {"type": "rerack", "next": "same", "then": "shot"},
+        {"type": "choose_breaker", "next": "field:breaker", "then": "break"},
+    ]
+    return out
+
+
 def break_criteria(break_rule: str) -> Text:
     """What makes the break legal, in short."""
     if break_rule == "strict":
