@@ -274,6 +274,13 @@ class RegistrationWithdrawView(_RegistrationAction):
         return _("%(name)s has withdrawn.") % {"name": reg.player.name}
 
 
+class RegistrationRefundView(_RegistrationAction):
+    def act(self, request: HttpRequest) -> str | None:
+        reg = self.registration()
+        services.registration_refund(registration=reg, actor=request.user)
+        return _("%(name)s's fee is refunded.") % {"name": reg.player.name}
+
+
 class RegistrationDisqualifyView(_RegistrationAction):
     def act(self, request: HttpRequest) -> str | None:
         form = forms.ReasonForm(request.POST)
