@@ -11,6 +11,7 @@ import re
 from datetime import timedelta
 from pathlib import Path
 
+import django_stubs_ext
 from django.utils.translation import gettext_lazy as _
 from whitenoise.compress import Compressor
 
@@ -27,6 +28,10 @@ from config.env import (
     redis_url_checked,
 )
 from config.logs import django_logging
+
+# The generic classes of Django the annotations subscript (ModelAdmin[Player], ModelForm[Match])
+# take their type arguments at run time too, as DRF's already do.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("LUZA_VAR_DIR") or BASE_DIR / "var")
@@ -247,6 +252,9 @@ LUZA_TRUSTED_PROXY_HEADER = env_str("LUZA_TRUSTED_PROXY_HEADER", "")
 LUZA_TRUSTED_PROXY_COUNT = env_int("LUZA_TRUSTED_PROXY_COUNT", 1)
 # Requests per client address of anonymous readers, pages and API together (config/throttle.py);
 # a phone polling every 2 s makes 30 a minute. Empty: no limit.
+# Live connections (Server-Sent Events) one stream server process holds; past it a new one
+# gets 503 with Retry-After (tournaments/web/stream.py).
+LUZA_STREAM_MAX_CLIENTS = env_int("LUZA_STREAM_MAX_CLIENTS", 20000)
 # API tokens: how long one works after it is issued, and how often an address may exchange a
 # password for one (POST /api/v1/auth/token/; failed passwords also count for django-axes).
 LUZA_API_TOKEN_DAYS = env_int("LUZA_API_TOKEN_DAYS", 90)

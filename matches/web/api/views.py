@@ -152,7 +152,7 @@ def idempotency(request: Request, data: dict[str, Any]) -> dict[str, Any]:
     return {"idempotency_key": key, "request_hash": fingerprint}
 
 
-class MatchViewSet(viewsets.GenericViewSet):
+class MatchViewSet(viewsets.GenericViewSet[Match]):
     """One match: read by anyone who may see the tournament; written by its organisers, its
     referees and, with self-scoring, its two players."""
 
@@ -410,7 +410,7 @@ class MatchViewSet(viewsets.GenericViewSet):
         return audit_page(request, self, entries)
 
 
-class _TournamentView(GenericAPIView):
+class _TournamentView(GenericAPIView[Tournament]):
     queryset = Tournament.objects.all()
     permission_classes = [TournamentPermission]
     lookup_url_kwarg = "tournament_pk"

@@ -22,6 +22,7 @@ from config.throttle import TokenExchangeThrottle
 from tournaments.access import is_organiser_role, is_referee_role
 from tournaments.services.logins import api_token_info, api_token_issue, api_token_revoke
 from tournaments.web.api.views import ERRORS
+from tournaments.web.shared.permissions import signed_in
 
 
 def may_hold_token(user: Any) -> bool:
@@ -39,14 +40,14 @@ class TokenPermission(BasePermission):
         return may_hold_token(request.user)
 
 
-class TokenStatusSerializer(serializers.Serializer):
+class TokenStatusSerializer(serializers.Serializer[Any]):
     exists = serializers.BooleanField()
     created = serializers.DateTimeField(allow_null=True)
     expires = serializers.DateTimeField(allow_null=True)
     hint = serializers.CharField(allow_null=True, help_text="the key's first 4 characters")
 
 
-class TokenIssuedSerializer(serializers.Serializer):
+class TokenIssuedSerializer(serializers.Serializer[Any]):
     token = serializers.CharField(help_text="shown once: send it as 'Authorization: Bearer <key>'")
     created = serializers.DateTimeField()
     expires = serializers.DateTimeField(help_text="after this, 401 token_expired: ask again")
@@ -106,7 +107,7 @@ class ApiTokenView(APIView):
         summary="Whether I have an API token",
     )
     def get(self, request: Request) -> Response:
-        return Response(TokenStatusSerializer(_status(request.user)).data)
+        return Response(TokenStatusSerializer(_status(signed_in(request))).data)
 
     @extend_schema(
         request=TokenRequestSerializer,
@@ -122,11 +123,10 @@ class ApiTokenView(APIView):
         "and, for wrong passwords, per address and name (429). Authenticated, with an empty "
         "body: my token is replaced by a new one. The token expires (`expires`); "
         "`DELETE` revokes it.",
-        auth=[{}, {"bearerAuth": []}],
     )
     def post(self, request: Request) -> Response:
         if request.user.is_authenticated and not request.data:
-            user = request.user
+            user = signed_in(request)
         else:
             user = _credentials_user(request)
         key = api_token_issue(user=user, actor=user)
@@ -151,5 +151,6 @@ class ApiTokenView(APIView):
         summary="Revoke my API token",
     )
     def delete(self, request: Request) -> Response:
-        api_token_revoke(user=request.user, actor=request.user)
+        user = signed_in(request)
+        api_token_revoke(user=user, actor=user)
         return Response(status=status.HTTP_204_NO_CONTENT)
