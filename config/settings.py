@@ -259,6 +259,8 @@ LUZA_STREAM_MAX_CLIENTS = env_int("LUZA_STREAM_MAX_CLIENTS", 20000)
 # password for one (POST /api/v1/auth/token/; failed passwords also count for django-axes).
 LUZA_API_TOKEN_DAYS = env_int("LUZA_API_TOKEN_DAYS", 90)
 LUZA_TOKEN_RATE = env_str("LUZA_TOKEN_RATE", "10/min")
+# Webhooks to loopback and private addresses: refused unless allowed (tests, a closed network).
+LUZA_WEBHOOK_ALLOW_PRIVATE = env_bool("LUZA_WEBHOOK_ALLOW_PRIVATE", False)
 LUZA_ANON_RATE = env_str("LUZA_ANON_RATE", "120/min")
 if LUZA_ANON_RATE and not re.fullmatch(r"\d+/(s|sec|second|m|min|minute|h|hour)", LUZA_ANON_RATE):
     raise ConfigError(f"LUZA_ANON_RATE={LUZA_ANON_RATE!r}: give requests per period, like 120/min")
