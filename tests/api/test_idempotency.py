@@ -75,3 +75,10 @@ def test_a_malformed_key_is_a_400_naming_the_header(org: APIClient) -> None:
     assert response.status_code == 400
     assert response.json()["params"] == {"field": "Idempotency-Key"}
     assert not Tournament.objects.exists()
+
+
+def test_booleans_are_strict(org: APIClient) -> None:
+    response = org.post(URL, {**BODY, "is_public": 0}, format="json")
+    assert response.status_code == 400
+    assert response.json()["params"]["field"] == "is_public"
+    assert org.post(URL, {**BODY, "discipline": "snooker"}, format="json").status_code == 400

@@ -31,7 +31,7 @@ class Receiver:
         receiver = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 - http.server's name
+            def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers["Content-Length"]))
                 receiver.got.append({"headers": dict(self.headers), "body": body})
                 failing = receiver.fail_next > 0
@@ -134,9 +134,7 @@ def test_loopback_and_private_addresses_are_refused(settings, organiser_api) -> 
         assert response.json()["code"] in ("webhook_url", "invalid")
 
 
-def test_hooks_are_their_owners_and_every_change_is_audited(
-    receiver, organiser_api, login
-) -> None:
+def test_hooks_are_their_owners_and_every_change_is_audited(receiver, organiser_api, login) -> None:
     hook = register(organiser_api, receiver.url)
     other = login(OrganiserFactory())
     assert other.get(f"/api/v1/webhooks/{hook['id']}/").status_code == 404
@@ -147,7 +145,7 @@ def test_hooks_are_their_owners_and_every_change_is_audited(
     assert organiser_api.delete(f"/api/v1/webhooks/{hook['id']}/").status_code == 204
     actions = list(
         AuditEntry.objects.filter(action__startswith="webhook_")
-            .order_by("pk")
-            .values_list("action", flat=True)
+        .order_by("pk")
+        .values_list("action", flat=True)
     )
     assert actions == ["webhook_create", "webhook_update", "webhook_delete"]
