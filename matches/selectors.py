@@ -53,6 +53,8 @@ UNREAD_TOURNAMENT_COLUMNS = tuple(
         "random_seed",
         "withdrawn_prize",
         "withdrawal_fee",
+        "registration_closed_at",
+        "registration_reopened_at",
         "no_show_rule",
         "archived",
         "organiser_name",

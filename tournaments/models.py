@@ -195,6 +195,12 @@ class Tournament(models.Model):
     entry_closes_at = models.DateTimeField(_("online entry closes"), null=True, blank=True)
     entry_min_rating = models.IntegerField(_("minimum rating to enter"), null=True, blank=True)
     entry_max_rating = models.IntegerField(_("maximum rating to enter"), null=True, blank=True)
+    # Registration closed by the organiser before the draw (desk and online alike), and when it
+    # was last reopened: the states open / closed / reopened (entry_rules.registration_state).
+    registration_closed_at = models.DateTimeField(_("registration closed"), null=True, blank=True)
+    registration_reopened_at = models.DateTimeField(
+        _("registration reopened"), null=True, blank=True
+    )
     # Hidden from public lists (a test or a finished season), still reachable by its organisers.
     archived = models.BooleanField(_("archived"), default=False)
 

@@ -29,6 +29,7 @@ from tournaments.errors import TournamentError
 from tournaments.models import Player, Registration, Tournament
 from tournaments.presentation import bracket_shown, standings_shown
 from tournaments.regulation import fee_lines, regulation
+from tournaments.services.entry_rules import registration_state
 from tournaments.web.panel import forms
 from tournaments.web.shared.panel import PanelAction, PanelMixin, form_error_text
 
@@ -117,6 +118,24 @@ class OpenRegistrationView(PanelAction):
         return _("Registration is open.")
 
 
+class CloseRegistrationView(PanelAction):
+    default_next = "panel-registrations"
+
+    def act(self, request: HttpRequest) -> str | None:
+        services.tournament_close_registration(tournament=self.get_tournament(), actor=request.user)
+        return _("Registration is closed: nobody can enter at the desk or online.")
+
+
+class ReopenRegistrationView(PanelAction):
+    default_next = "panel-registrations"
+
+    def act(self, request: HttpRequest) -> str | None:
+        services.tournament_reopen_registration(
+            tournament=self.get_tournament(), actor=request.user
+        )
+        return _("Registration is open again.")
+
+
 class RefereeAddView(PanelAction):
     def act(self, request: HttpRequest) -> str | None:
         user = services.tournament_referee_add(
@@ -171,6 +190,7 @@ class RegistrationDeskView(PanelMixin, View):
             new_player=new_player,
             confirming=again,
             open=tournament.status == Tournament.Status.REGISTRATION,
+            registration_state=registration_state(tournament),
             can_tick=tournament.status != Tournament.Status.FINISHED,
             entry_desk=selectors_players.desk_entry(tournament=tournament),
         )
