@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -99,13 +100,13 @@ def _id(**kwargs: Any) -> serializers.IntegerField:
 # --- players -------------------------------------------------------------------------------
 
 
-class PlayerRefSerializer(serializers.Serializer):
+class PlayerRefSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
 
-class PlayerSerializer(serializers.ModelSerializer):
-    user = serializers.PrimaryKeyRelatedField(
+class PlayerSerializer(serializers.ModelSerializer[Player]):
+    user: serializers.PrimaryKeyRelatedField[User] = serializers.PrimaryKeyRelatedField(
         read_only=True,
         allow_null=True,
         help_text="Linked login (user id), shown to the player himself, organisers and "
@@ -130,7 +131,8 @@ class PlayerSerializer(serializers.ModelSerializer):
         ]
 
     def get_registration_status(self, player: Player) -> str | None:
-        return self.context.get("statuses", {}).get(player.pk)
+        status: str | None = self.context.get("statuses", {}).get(player.pk)
+        return status
 
     def to_representation(self, player: Player) -> dict[str, Any]:
         data: dict[str, Any] = super().to_representation(player)
@@ -140,7 +142,7 @@ class PlayerSerializer(serializers.ModelSerializer):
         return data
 
 
-class RatingChangeSerializer(serializers.ModelSerializer):
+class RatingChangeSerializer(serializers.ModelSerializer[RatingChange]):
     tournament_name = serializers.CharField(source="tournament.name", default=None)
     opponent = PlayerRefSerializer(allow_null=True)
 
@@ -231,10 +233,10 @@ class PlayerUpdateSerializer(StrictSerializer):
 # --- tournaments -----------------------------------------------------------------------------
 
 
-class TournamentSerializer(serializers.ModelSerializer):
+class TournamentSerializer(serializers.ModelSerializer[Tournament]):
     ruleset = RulesetField(read_only=True)
     stage_rules = StageRulesField(read_only=True)
-    organisers = serializers.SlugRelatedField(
+    organisers: serializers.SlugRelatedField[User] = serializers.SlugRelatedField(
         slug_field="username",
         many=True,
         read_only=True,
@@ -350,7 +352,9 @@ class TournamentWriteSerializer(StrictSerializer):
     group_advance = serializers.IntegerField(required=False, min_value=0, max_value=MAX_PLAYERS)
     max_players = serializers.IntegerField(required=False, min_value=2, max_value=MAX_PLAYERS)
     entry_fee = _money()
-    fee_bands = FeeBandSerializer(
+    # many=True makes a ListSerializer, which takes max_length; the stubs type the child's
+    # __init__ only.
+    fee_bands = FeeBandSerializer(  # type: ignore[call-arg]
         many=True,
         required=False,
         max_length=MAX_FEE_BANDS,
@@ -416,7 +420,9 @@ class TournamentWriteSerializer(StrictSerializer):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["preset"].choices = [(slug, slug) for slug in PRESETS]
+        preset = self.fields["preset"]
+        assert isinstance(preset, serializers.ChoiceField)
+        preset.choices = [(slug, slug) for slug in PRESETS]
 
 
 class TournamentUpdateSerializer(TournamentWriteSerializer):
@@ -428,23 +434,23 @@ class TournamentUpdateSerializer(TournamentWriteSerializer):
         self.fields.pop("preset")
 
 
-class PresetSerializer(serializers.Serializer):
+class PresetSerializer(serializers.Serializer[Any]):
     slug = serializers.CharField()
     title = serializers.CharField()
     description = serializers.CharField()
-    fields = serializers.DictField()
+    fields = serializers.DictField()  # type: ignore[assignment]  # the key "fields": see SHADOWED in matches/web/api/serializers.py
 
 
 # --- registrations ---------------------------------------------------------------------------
 
 
-class RegistrationPlayerSerializer(serializers.ModelSerializer):
+class RegistrationPlayerSerializer(serializers.ModelSerializer[Player]):
     class Meta:
         model = Player
         fields = ["id", "name", "city", "club", "rating"]
 
 
-class RegistrationSerializer(serializers.ModelSerializer):
+class RegistrationSerializer(serializers.ModelSerializer[Registration]):
     """Fee fields are shown to the tournament's organisers only (null for everybody else)."""
 
     player = RegistrationPlayerSerializer()
@@ -514,7 +520,7 @@ class RegistrationSerializer(serializers.ModelSerializer):
         return serializers.DateTimeField().to_representation(reg.refunded_at)
 
 
-class RegistrationPageSerializer(serializers.Serializer):
+class RegistrationPageSerializer(serializers.Serializer[Any]):
     """One page of a tournament's registrations (limit/offset pagination)."""
 
     count = serializers.IntegerField()
@@ -557,7 +563,7 @@ class WithdrawSerializer(StrictSerializer):
     reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
 
 
-class TotalsSerializer(serializers.Serializer):
+class TotalsSerializer(serializers.Serializer[Any]):
     players = serializers.IntegerField()
     paid_players = serializers.IntegerField()
     withdrawn = serializers.IntegerField()
@@ -608,7 +614,7 @@ class DrawSerializer(StrictSerializer):
     )
 
 
-class DrawPreviewQuerySerializer(serializers.Serializer):
+class DrawPreviewQuerySerializer(serializers.Serializer[Any]):
     method = serializers.ChoiceField(choices=DRAW_METHODS, default="seeded")
     random_seed = QueryIntegerField(required=False, min_value=0, max_value=BIGINT_MAX)
     order = serializers.CharField(
@@ -634,7 +640,7 @@ def _match_statuses() -> Any:
     return Match.Status.choices
 
 
-class SideSerializer(serializers.Serializer):
+class SideSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     seed = serializers.IntegerField(allow_null=True)
@@ -643,13 +649,13 @@ class SideSerializer(serializers.Serializer):
     disqualified = serializers.BooleanField()
 
 
-class SourceSerializer(serializers.Serializer):
+class SourceSerializer(serializers.Serializer[Any]):
     kind = serializers.ChoiceField(choices=["seed", "winner", "loser", "group"])
     ref = serializers.JSONField(help_text="Seed number, match key, or [group, rank].")
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # the key "label": see SHADOWED in matches/web/api/serializers.py
 
 
-class LinkSerializer(serializers.Serializer):
+class LinkSerializer(serializers.Serializer[Any]):
     key = serializers.CharField()
     slot = serializers.CharField(help_text='"a" or "b"')
 
@@ -659,7 +665,7 @@ class HeadStartSerializer(StrictSerializer):
     b = serializers.IntegerField()
 
 
-class BracketMatchSerializer(serializers.Serializer):
+class BracketMatchSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(allow_null=True)
     key = serializers.CharField()
     stage = serializers.CharField()
@@ -697,20 +703,20 @@ class BracketMatchSerializer(serializers.Serializer):
     rating_change = HeadStartSerializer(allow_null=True, help_text="Elo delta per slot.")
 
 
-class BracketRoundSerializer(serializers.Serializer):
+class BracketRoundSerializer(serializers.Serializer[Any]):
     round = serializers.IntegerField()
     title = serializers.CharField()
     matches = BracketMatchSerializer(many=True)
 
 
-class BracketStageSerializer(serializers.Serializer):
+class BracketStageSerializer(serializers.Serializer[Any]):
     stage = serializers.CharField()
     group = serializers.IntegerField(allow_null=True)
     title = serializers.CharField()
     rounds = BracketRoundSerializer(many=True)
 
 
-class BracketSerializer(serializers.Serializer):
+class BracketSerializer(serializers.Serializer[Any]):
     tournament = serializers.IntegerField()
     format = serializers.ChoiceField(choices=Tournament.Format.choices)
     status = serializers.ChoiceField(choices=Tournament.Status.choices)
@@ -722,7 +728,7 @@ class BracketSerializer(serializers.Serializer):
     stages = BracketStageSerializer(many=True)
 
 
-class StandingPlayerSerializer(serializers.Serializer):
+class StandingPlayerSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     city = serializers.CharField(allow_blank=True)
@@ -732,16 +738,16 @@ class StandingPlayerSerializer(serializers.Serializer):
     disqualified = serializers.BooleanField()
 
 
-class PlaceSerializer(serializers.Serializer):
+class PlaceSerializer(serializers.Serializer[Any]):
     first = serializers.IntegerField()
     last = serializers.IntegerField()
     shared = serializers.BooleanField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # the key "label": see SHADOWED in matches/web/api/serializers.py
     players = StandingPlayerSerializer(many=True)
     pending = serializers.IntegerField(help_text="How many of these places are not decided yet.")
 
 
-class GroupRowSerializer(serializers.Serializer):
+class GroupRowSerializer(serializers.Serializer[Any]):
     rank = serializers.IntegerField()
     player = StandingPlayerSerializer()
     played = serializers.IntegerField()
@@ -752,14 +758,14 @@ class GroupRowSerializer(serializers.Serializer):
     ball_difference = serializers.IntegerField()
 
 
-class GroupTableSerializer(serializers.Serializer):
+class GroupTableSerializer(serializers.Serializer[Any]):
     group = serializers.IntegerField()
     title = serializers.CharField()
     complete = serializers.BooleanField()
     rows = GroupRowSerializer(many=True)
 
 
-class StandingsSerializer(serializers.Serializer):
+class StandingsSerializer(serializers.Serializer[Any]):
     tournament = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Tournament.Status.choices)
     complete = serializers.BooleanField()
@@ -770,7 +776,7 @@ class StandingsSerializer(serializers.Serializer):
     groups = GroupTableSerializer(many=True)
 
 
-class PrizePlayerSerializer(serializers.Serializer):
+class PrizePlayerSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     amount = serializers.DecimalField(
@@ -784,10 +790,10 @@ class PrizePlayerSerializer(serializers.Serializer):
     disqualified = serializers.BooleanField()
 
 
-class AwardSerializer(serializers.Serializer):
+class AwardSerializer(serializers.Serializer[Any]):
     first = serializers.IntegerField()
     last = serializers.IntegerField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # the key "label": see SHADOWED in matches/web/api/serializers.py
     share_percent = serializers.DecimalField(max_digits=6, decimal_places=2)
     total = serializers.DecimalField(max_digits=12, decimal_places=2)
     amount_each = serializers.DecimalField(max_digits=12, decimal_places=2)
@@ -802,7 +808,7 @@ class AwardSerializer(serializers.Serializer):
     players = PrizePlayerSerializer(many=True)
 
 
-class PrizesSerializer(serializers.Serializer):
+class PrizesSerializer(serializers.Serializer[Any]):
     tournament = serializers.IntegerField()
     complete = serializers.BooleanField()
     paid_fees = serializers.DecimalField(max_digits=12, decimal_places=2)
@@ -849,7 +855,7 @@ class NoShowSerializer(StrictSerializer):
     absent = serializers.ChoiceField(choices=["a", "b"], help_text="The slot of who did not come.")
 
 
-class MatchSummarySerializer(serializers.Serializer):
+class MatchSummarySerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     key = serializers.CharField()
     status = serializers.CharField()
@@ -864,13 +870,13 @@ class MatchSummarySerializer(serializers.Serializer):
     clock_limit_seconds = serializers.IntegerField(allow_null=True)
 
 
-class RatingDeltaSerializer(serializers.Serializer):
+class RatingDeltaSerializer(serializers.Serializer[Any]):
     before = serializers.IntegerField()
     after = serializers.IntegerField()
     delta = serializers.IntegerField()
 
 
-class MatchRatingSerializer(serializers.Serializer):
+class MatchRatingSerializer(serializers.Serializer[Any]):
     a = RatingDeltaSerializer(required=False)
     b = RatingDeltaSerializer(required=False)
 
@@ -878,7 +884,7 @@ class MatchRatingSerializer(serializers.Serializer):
 # --- audit log ---------------------------------------------------------------------------------
 
 
-class AuditQuerySerializer(serializers.Serializer):
+class AuditQuerySerializer(serializers.Serializer[Any]):
     match = QueryIntegerField(
         required=False,
         min_value=1,
@@ -887,7 +893,7 @@ class AuditQuerySerializer(serializers.Serializer):
     )
 
 
-class PlayerSearchQuerySerializer(serializers.Serializer):
+class PlayerSearchQuerySerializer(serializers.Serializer[Any]):
     search = serializers.CharField(
         required=False,
         allow_blank=True,

@@ -15,7 +15,6 @@ from rest_framework.decorators import action
 from rest_framework.permissions import SAFE_METHODS, AllowAny, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 from rest_framework.viewsets import GenericViewSet
 
@@ -26,7 +25,12 @@ from tournaments.presentation import bracket_shown, standings_shown
 from tournaments.presets import PRESETS
 from tournaments.web.api import serializers as s
 from tournaments.web.shared import http_cache, permissions
-from tournaments.web.shared.api import AUDIT_PAGE_PARAMETERS, PAGE_PARAMETERS, audit_page
+from tournaments.web.shared.api import (
+    AUDIT_PAGE_PARAMETERS,
+    PAGE_PARAMETERS,
+    api_paginator,
+    audit_page,
+)
 from tournaments.web.shared.serializers import AuditPageSerializer
 
 ERRORS = {
@@ -78,7 +82,7 @@ def _managed_ids(request: Request) -> set[int]:
 
 
 @extend_schema(tags=["players"])
-class PlayerViewSet(GenericViewSet):
+class PlayerViewSet(GenericViewSet[Player]):
     permission_classes = [PlayerPermission]
     serializer_class = s.PlayerSerializer
     queryset = Player.objects.all()
@@ -91,7 +95,7 @@ class PlayerViewSet(GenericViewSet):
         query = s.PlayerSearchQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         players = selectors.player_list(search=query.validated_data.get("search", ""))
-        page = self.paginate_queryset(players)
+        page = self.paginate_queryset(players) or []  # None only without a paginator
         context: dict[str, Any] = {"request": request}
         if "tournament" in query.validated_data:
             visible = selectors.tournament_list(user=request.user)
@@ -143,7 +147,7 @@ class PlayerViewSet(GenericViewSet):
 
 
 @extend_schema(tags=["tournaments"])
-class TournamentViewSet(GenericViewSet):
+class TournamentViewSet(GenericViewSet[Tournament]):
     permission_classes = [permissions.TournamentPermission]
     creates_tournament = True
     serializer_class = s.TournamentSerializer
@@ -405,7 +409,7 @@ class RegistrationListView(TournamentScopedView):
     )
     def get(self, request: Request, tournament_pk: int) -> Response:
         tournament = self.get_tournament()
-        paginator = api_settings.DEFAULT_PAGINATION_CLASS()
+        paginator = api_paginator()
         regs = selectors.registration_list(tournament=tournament)
         page = paginator.paginate_queryset(regs, request, view=self)
         return paginator.get_paginated_response(self.registration_out(tournament, page, many=True))
