@@ -248,7 +248,7 @@ class MyDiplomaView(LoginRequiredMixin, View):
     404 when he has none there."""
 
     def get(self, request: HttpRequest, pk: int) -> HttpResponse:
-        player = Player.objects.filter(user=request.user).first()
+        player = Player.objects.filter(user=signed_in(request)).first()
         tournament = visible_tournament(request, pk)
         if player is None or tournament.status != Tournament.Status.FINISHED:
             raise Http404(_("You have no diploma in this tournament."))
