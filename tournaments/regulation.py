@@ -36,6 +36,29 @@ def _race(ruleset: dict[str, Any]) -> str:
     return ", ".join(say(part) for part in discipline_of(ruleset).regulation(ruleset)["race"])
 
 
+def _races(tournament: Tournament) -> list[int]:
+    """Every race to N balls the tournament's stages play, in order, once each."""
+    base = (tournament.ruleset or {}).get("balls_to_win")
+    races = [base] if base else []
+    for overrides in (tournament.stage_rules or {}).values():
+        if overrides.get("balls_to_win"):
+            races.append(overrides["balls_to_win"])
+    return list(dict.fromkeys(int(r) for r in races))
+
+
+def _scaled(tournament: Tournament, scheme: handicap.RaceScheme) -> list[str]:
+    """How a race scheme fits each other race the tournament plays (the scaling rule)."""
+    return [
+        _(
+            "for a race to %(base)d it is scaled to the race to %(n)d: proportionally, rounded "
+            "down, at most %(max)d"
+        )
+        % {"base": scheme.base, "n": n, "max": handicap.max_head_start(n)}
+        for n in _races(tournament)
+        if n != scheme.base
+    ]
+
+
 def regulation(tournament: Tournament) -> list[tuple[str, str]]:
     """The tournament's rules as (label, value) lines for the public page."""
     ruleset = dict(tournament.ruleset or {})
@@ -89,9 +112,10 @@ def regulation(tournament: Tournament) -> list[tuple[str, str]]:
     lines.append((_("Format"), fmt))
     scheme = tournament.handicap_scheme
     preset = handicap.SCHEMES.get(scheme)
-    lines.append(
-        (_("Handicap"), str(HANDICAP_TITLES.get(scheme) or (preset.title if preset else scheme)))
-    )
+    handicap_text = str(HANDICAP_TITLES.get(scheme) or (preset.title if preset else scheme))
+    if preset is not None and isinstance(preset.scheme, handicap.RaceScheme):
+        handicap_text = "; ".join((handicap_text, *_scaled(tournament, preset.scheme)))
+    lines.append((_("Handicap"), handicap_text))
     lines.append((_("No-show"), str(tournament.get_no_show_rule_display())))
     lines.append((_("Fee of a player who withdraws"), str(tournament.get_withdrawal_fee_display())))
     lines.append(

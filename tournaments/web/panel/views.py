@@ -349,6 +349,32 @@ def _seeds(preview: dict[str, Any]) -> list[dict[str, Any]]:
     return [found[s] for s in sorted(found)]
 
 
+def _pairs(preview: dict[str, Any]) -> list[dict[str, Any]]:
+    """The pairs a draw preview already knows (both players), each with its race and head
+    start: what the handicap scheme gives at the stage's race."""
+    pairs = []
+    for stage in preview["stages"]:
+        for rnd in stage["rounds"]:
+            for m in rnd["matches"]:
+                a, b = m["player_a"], m["player_b"]
+                if not (a and b):
+                    continue
+                head = m.get("head_start") or {}
+                pairs.append(
+                    {
+                        "a": a,
+                        "b": b,
+                        "race": {
+                            "balls_to_win": m.get("balls_to_win"),
+                            "frames_to_win": m.get("frames_to_win"),
+                        },
+                        "head_a": head.get("a", 0),
+                        "head_b": head.get("b", 0),
+                    }
+                )
+    return pairs
+
+
 class DrawView(PanelMixin, View):
     """GET: the form, and with `preview` the bracket the draw would make; POST: draw it."""
 
@@ -378,6 +404,7 @@ class DrawView(PanelMixin, View):
             form=form,
             preview=preview,
             seeds=_seeds(preview) if preview else [],
+            pairs=_pairs(preview) if preview else [],
             totals=selectors.registration_totals(tournament=tournament),
         )
 
