@@ -38,6 +38,7 @@ UNREAD_TOURNAMENT_COLUMNS = tuple(
     f"tournament__{name}"
     for name in (
         "description",
+        "regulation_text",
         "venue",
         "chief_judge",
         "stage_rules",

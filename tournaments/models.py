@@ -120,6 +120,9 @@ class Tournament(models.Model):
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     chief_judge = models.CharField(_("chief judge"), max_length=200, blank=True)
     description = models.TextField(_("description"), blank=True)
+    # The organiser's own words printed at the end of the regulation (anything the settings
+    # cannot say: the dress code, the schedule, the club's rules of conduct).
+    regulation_text = models.TextField(_("more of the regulation, in your words"), blank=True)
     preset = models.CharField(_("preset"), max_length=40, blank=True)
 
     discipline = models.CharField(_("discipline"), max_length=30, default=rules.default().name)

@@ -117,6 +117,7 @@ urlpatterns = [
             ("t", "sheets", prints.SheetsPrintView),
             ("t", "tables", prints.TablesPrintView),
             ("t", "protocol", prints.ProtocolPrintView),
+            ("t", "regulation", prints.RegulationPrintView),
             ("m", "sheet", prints.MatchSheetPrintView),
         )
         for suffix, pdf, url_name in (

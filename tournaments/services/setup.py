@@ -45,6 +45,7 @@ SETTINGS_FIELDS = (
     "venue",
     "chief_judge",
     "description",
+    "regulation_text",
     "discipline",
     "ruleset",
     "stage_rules",
@@ -85,6 +86,7 @@ LIVE_FIELDS = (
     "venue",
     "chief_judge",
     "description",
+    "regulation_text",
     "is_public",
     "archived",
     "organiser_name",
@@ -94,6 +96,7 @@ LIVE_FIELDS = (
     "diploma_amount",
     "diploma_degree",
 )
+MAX_REGULATION_TEXT = 10_000
 MAX_LOGO_CHARS = 280_000  # 200 KB in base64
 MONEY_FIELDS = ("entry_fee", "prize_unit", "added_money", "pool_percent")
 
@@ -173,6 +176,14 @@ def clean_settings(values: dict[str, Any], *, stored_logo: str = "") -> dict[str
     if not str(out.get("name") or "").strip():
         raise invalid("name", _("The tournament needs a name."))
     out["name"] = str(out["name"]).strip()
+    text = str(out.get("regulation_text") or "").strip()
+    if len(text) > MAX_REGULATION_TEXT:
+        raise invalid(
+            "regulation_text",
+            _("The regulation's text is at most %(max)s characters.")
+            % {"max": MAX_REGULATION_TEXT},
+        )
+    out["regulation_text"] = text
 
     # Discipline and ruleset: the rules engine is the judge.
     disciplines = rules.rulesets()

@@ -27,7 +27,12 @@ from tournaments.models import Player, RatingChange, Registration, Tournament
 from tournaments.presets import PRESETS
 from tournaments.services.entry_rules import registration_state
 from tournaments.services.players import MAX_RATING, MIN_RATING
-from tournaments.services.setup import MAX_PLAYERS, MAX_TIME_LIMIT, SETTINGS_FIELDS
+from tournaments.services.setup import (
+    MAX_PLAYERS,
+    MAX_REGULATION_TEXT,
+    MAX_TIME_LIMIT,
+    SETTINGS_FIELDS,
+)
 
 __all__ = ["ErrorSerializer"]  # the one error body, described where the API describes errors
 
@@ -333,6 +338,12 @@ class TournamentWriteSerializer(StrictSerializer):
     venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
     chief_judge = serializers.CharField(max_length=200, required=False, allow_blank=True)
     description = serializers.CharField(required=False, allow_blank=True)
+    regulation_text = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=MAX_REGULATION_TEXT,
+        help_text="The organiser's own words printed at the end of the regulation.",
+    )
     discipline = serializers.CharField(max_length=30, required=False)
     ruleset = RulesetChangeField(required=False)
     stage_rules = StageRulesField(required=False)
