@@ -70,6 +70,7 @@ SETTINGS_FIELDS = (
     "rated",
     "elo_k",
     "self_scoring",
+    "break_by_lag",
     "is_public",
     "archived",
     "organiser_name",
@@ -83,6 +84,7 @@ SETTINGS_FIELDS = (
 # time limits of matches not started yet change through tournament_update_live.
 LIVE_FIELDS = (
     "name",
+    "break_by_lag",
     "venue",
     "chief_judge",
     "description",
