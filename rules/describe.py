@@ -10,7 +10,7 @@ the common prompts) and the builders of the event kinds every pyramid discipline
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from rules.common import PLAYERS
 from rules.fouls import FOUL_CODES, FOUL_EVENT_CODES, SHOT_FOUL_CODES
@@ -153,7 +153,7 @@ def lag_facts(state: Mapping[str, Any], slot: str) -> list[Fact]:
 
 
 class Choice(TypedDict):
-    value: str
+    value: str | int
     label: Text | None  # None: the player named by `player` (his name is the label)
     player: str | None
     hint: Text | None
@@ -168,12 +168,17 @@ class Field(TypedDict):
     object "pocketed"."""
 
     name: str
-    kind: str  # "count" or "choice"
+    # "count", "choice", or "balls": numbered balls picked among `choices` (a list of numbers;
+    # `min`/`max` bound how many)
+    kind: str
     min: int | None
     max: int | None
-    default: int | str | None
+    default: int | str | list[int] | None
     choices: list[Choice]
     prompt: Text | None
+    # A "balls" field only: the value of this other field (the called ball) is always among
+    # the balls the event sends.
+    includes: NotRequired[str]
 
 
 class Limit(TypedDict):
@@ -216,6 +221,30 @@ def count(name: str, maximum: int, prompt: Text | None = None, minimum: int = 0)
     }
 
 
+def balls(
+    name: str,
+    numbers: Iterable[int],
+    prompt: Text | None = None,
+    minimum: int = 0,
+    includes: str | None = None,
+) -> Field:
+    """Numbered balls picked among ``numbers`` (classic pyramid's): the value is their list,
+    ascending; with ``includes``, the value of that field is always among them."""
+    shown = list(numbers)
+    out: Field = {
+        "name": name,
+        "kind": "balls",
+        "min": minimum,
+        "max": len(shown),
+        "default": [],
+        "choices": [choice(n, text(str(n))) for n in shown],
+        "prompt": prompt,
+    }
+    if includes is not None:
+        out["includes"] = includes
+    return out
+
+
 def choose(name: str, choices: list[Choice], prompt: Text | None = None) -> Field:
     first = next((c["value"] for c in choices if not c["disabled"]), None)
     return {
@@ -230,7 +259,7 @@ def choose(name: str, choices: list[Choice], prompt: Text | None = None) -> Fiel
 
 
 def choice(
-    value: str,
+    value: str | int,
     label: Text | None = None,
     *,
     player_slot: str | None = None,
@@ -290,6 +319,10 @@ def build_event(event_kind: EventKind, values: Mapping[str, Any] | None = None) 
             ev.setdefault(outer, {})[inner] = value
         else:
             ev[outer] = value
+    for f in event_kind["fields"]:
+        with_ = f.get("includes")
+        if with_ is not None and isinstance(ev.get(with_), int):
+            ev[f["name"]] = sorted({*ev[f["name"]], ev[with_]})
     return ev
 
 

@@ -64,7 +64,7 @@ def add_fields(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor | None) 
 class Migration(migrations.Migration):
     dependencies = [
         ("matches", "0007_event_log_is_the_audit_of_balls"),
-        ("tournaments", "0011_break_by_lag"),
+        ("tournaments", "0013_break_by_lag"),
     ]
 
     operations = [migrations.RunPython(add_fields, migrations.RunPython.noop)]

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0010_fee_refunds'),
+        ('tournaments', '0012_regulation_text'),
     ]
 
     operations = [
