@@ -126,8 +126,9 @@ class Discipline(ABC):
         """The match log's sentence for one of its events (players as references, filled in
         with their names): «Иванова: 2 шара». Rendered once when the entry is appended
         (matches.wording.log_texts). Default: the family's sentences for its event types; a
-        discipline words here its own types and fields."""
-        return describe.event_sentence(event)
+        discipline words here its own types and fields. An illegal break cites the break's
+        criteria in force (the regulation's strict break or G12.1), as the form does."""
+        return describe.event_sentence(event, {"break_rule_ref": describe.break_rule_ref(ruleset)})
 
     def end_label(self, end_reason: str | None) -> Text | None:
         """How a match ended, for each of ``end_reasons`` and the results recorded outside
