@@ -11,6 +11,7 @@ import re
 from datetime import timedelta
 from pathlib import Path
 
+import django_stubs_ext
 from django.utils.translation import gettext_lazy as _
 from whitenoise.compress import Compressor
 
@@ -27,6 +28,10 @@ from config.env import (
     redis_url_checked,
 )
 from config.logs import django_logging
+
+# The generic classes of Django the annotations subscript (ModelAdmin[Player], ModelForm[Match])
+# take their type arguments at run time too, as DRF's already do.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("LUZA_VAR_DIR") or BASE_DIR / "var")
@@ -244,6 +249,9 @@ LUZA_TRUSTED_PROXY_HEADER = env_str("LUZA_TRUSTED_PROXY_HEADER", "")
 LUZA_TRUSTED_PROXY_COUNT = env_int("LUZA_TRUSTED_PROXY_COUNT", 1)
 # Requests per client address of anonymous readers, pages and API together (config/throttle.py);
 # a phone polling every 2 s makes 30 a minute. Empty: no limit.
+# Live connections (Server-Sent Events) one stream server process holds; past it a new one
+# gets 503 with Retry-After (tournaments/web/stream.py).
+LUZA_STREAM_MAX_CLIENTS = env_int("LUZA_STREAM_MAX_CLIENTS", 20000)
 LUZA_ANON_RATE = env_str("LUZA_ANON_RATE", "120/min")
 if LUZA_ANON_RATE and not re.fullmatch(r"\d+/(s|sec|second|m|min|minute|h|hour)", LUZA_ANON_RATE):
     raise ConfigError(f"LUZA_ANON_RATE={LUZA_ANON_RATE!r}: give requests per period, like 120/min")

@@ -37,6 +37,7 @@ AUDIT_ACTIONS = {
     "registration_paid": gettext_lazy("Fee marked paid"),
     "registration_unpaid": gettext_lazy("Fee marked unpaid"),
     "registration_withdraw": gettext_lazy("Player withdrew"),
+    "registration_refund": gettext_lazy("Fee refunded"),
     "registration_disqualify": gettext_lazy("Player disqualified"),
     "match.event": gettext_lazy("Event entered"),
     "match.undo": gettext_lazy("Event undone"),
@@ -99,6 +100,7 @@ KINDS: dict[str, tuple[Any, tuple[str, ...]]] = {
             "registration_paid",
             "registration_unpaid",
             "registration_withdraw",
+            "registration_refund",
             "player_create",
             "player_update",
         ),
@@ -277,6 +279,13 @@ def sentence(entry: AuditEntry, speaker: Speaker) -> str:
                 "fee": money(data.get("fee")),
             }
         return _("%(who)s marked the fee of %(name)s as not paid.") % {**p, "name": name}
+    if action == "registration_refund":
+        name = speaker.player(data.get("player")) or speaker.player(entry.player_id)
+        return _("%(who)s refunded the fee of %(name)s (%(fee)s).") % {
+            **p,
+            "name": name,
+            "fee": money(data.get("amount")),
+        }
     if action == "registration_withdraw":
         name = speaker.player(data.get("player")) or speaker.player(entry.player_id)
         return _with_reason(

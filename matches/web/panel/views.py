@@ -65,7 +65,9 @@ class TableBoardView(PanelMixin, View):
                     }
                 )
             free_tables = [
-                r["table"].number for r in rows if r["match"] is None and r["table"].is_active
+                row.table.number
+                for row in board.tables
+                if row.match is None and row.table.is_active
             ]
             elsewhere = [
                 {
@@ -84,7 +86,7 @@ class TableBoardView(PanelMixin, View):
                 "elsewhere": elsewhere,
                 "judge_calls": board.judge_calls,
                 "free_tables": free_tables,
-                "active_tables": sum(1 for r in rows if r["table"].is_active),
+                "active_tables": sum(1 for row in board.tables if row.table.is_active),
                 "steps": [],
             }
 

@@ -31,13 +31,14 @@ from tournaments.presentation import bracket_shown, no_show_question, standings_
 from tournaments.regulation import fee_lines, regulation
 from tournaments.web.panel import forms
 from tournaments.web.shared.panel import PanelAction, PanelMixin, form_error_text
+from tournaments.web.shared.permissions import signed_in
 
 # --- home and creation -----------------------------------------------------------------------
 
 
 class PanelHomeView(LoginRequiredMixin, View):
     def get(self, request: HttpRequest) -> HttpResponse:
-        user = request.user
+        user = signed_in(request)
         if user.is_superuser:
             mine = Tournament.objects.all()
         else:
@@ -271,6 +272,13 @@ class RegistrationWithdrawView(_RegistrationAction):
         reg = self.registration()
         services.registration_withdraw(registration=reg, actor=request.user, reason=reason)
         return _("%(name)s has withdrawn.") % {"name": reg.player.name}
+
+
+class RegistrationRefundView(_RegistrationAction):
+    def act(self, request: HttpRequest) -> str | None:
+        reg = self.registration()
+        services.registration_refund(registration=reg, actor=request.user)
+        return _("%(name)s's fee is refunded.") % {"name": reg.player.name}
 
 
 class RegistrationDisqualifyView(_RegistrationAction):
