@@ -110,6 +110,24 @@ def test_rule_quotes_are_word_for_word() -> None:
         assert _normalised(quote) in _normalised(books[ref[0]]), ref
 
 
+def _words(text: str) -> list[str]:
+    """The words of a text, spelling aside: what proofreading must not change."""
+    folded = text.lower().replace("ё", "е").replace("двух", "2-ух")
+    return re.findall(r"[а-яa-z0-9]+", folded.replace("производится", "производиться"))
+
+
+def test_the_quotes_shown_are_proofread_and_say_the_same_clause() -> None:
+    shown = {f["code"]: f["quote"] for f in wording.foul_choices()}
+    for ref, quote in wording.QUOTES.items():
+        fixed = wording.proofread(quote)
+        assert _words(fixed) == _words(quote), ref  # not a word of the clause changed
+        for typo in ("производиться", "2-ух", "  ", " ,", "т.п."):
+            assert typo not in fixed, (ref, typo)
+    assert "Удар по битку производится наклейкой кия" in shown["cue_tip"]
+    for wrong, _right in wording.PROOFREADING:  # every correction is of a real typo
+        assert any(wrong in quote for quote in wording.QUOTES.values()), wrong
+
+
 def test_the_log_reads_as_sentences() -> None:
     """The log's sentences are the discipline's (Discipline.describe_event), in Russian."""
     names = {"a": "Иванова", "b": "Петров"}
