@@ -38,6 +38,7 @@ UNREAD_TOURNAMENT_COLUMNS = tuple(
     f"tournament__{name}"
     for name in (
         "description",
+        "regulation_text",
         "venue",
         "chief_judge",
         "stage_rules",
@@ -53,6 +54,8 @@ UNREAD_TOURNAMENT_COLUMNS = tuple(
         "random_seed",
         "withdrawn_prize",
         "withdrawal_fee",
+        "registration_closed_at",
+        "registration_reopened_at",
         "no_show_rule",
         "archived",
         "organiser_name",

@@ -4,10 +4,12 @@ import django.db.models.deletion
 from decimal import Decimal
 from django.conf import settings
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 from django.db.models import F
 
 
-def paid_fees_kept(apps, schema_editor):
+def paid_fees_kept(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """A fee ticked paid before refunds existed was collected and is kept."""
     Registration = apps.get_model("tournaments", "Registration")
     Registration.objects.filter(paid=True).update(fee_paid=F("fee_due"), fee_collected=F("fee_due"))

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from matches.models import Match, Table
 from matches.selectors import QUEUE_ORDER, discipline_of, match_queryset
@@ -54,6 +55,7 @@ def match_sheet(request: HttpRequest, match: Match) -> dict[str, Any]:
     # The discipline names its sheet (Discipline.paper_sheet); each sheet is a template.
     layout = discipline_of({}, ruleset).paper_sheet(ruleset)
     return {
+        "breaks": _sheet_breaks(match, ruleset),
         "match": match,
         "names": {slot: paper_name(name) for slot, name in names_of(match).items()},
         "stage": stage_label(match),
@@ -70,6 +72,29 @@ def match_sheet(request: HttpRequest, match: Match) -> dict[str, Any]:
         "qr": qr_data_uri(url),
         "url": url,
     }
+
+
+def _sheet_breaks(match: Match, ruleset: dict[str, Any]) -> dict[str, str]:
+    """The break column of a match sheet, per slot (G7.1, G7.4): the lag as recorded; before
+    it, boxes to tick where the lag decides, else who breaks frame 1 by the ruleset."""
+    lag = (match.state or {}).get("lag")
+    if isinstance(lag, dict):
+        return {
+            p: ", ".join(
+                str(w)
+                for w, on in (
+                    (_("won the lag"), lag.get("winner") == p),
+                    (_("broke first"), lag.get("breaker") == p),
+                )
+                if on
+            )
+            for p in ("a", "b")
+        }
+    if match.tournament.break_by_lag:
+        box = "☐ " + str(_("won the lag")) + "  ☐ " + str(_("broke first"))
+        return {"a": box, "b": box}
+    first = ruleset.get("first_break", "a")
+    return {p: str(_("broke first")) if p == first else "" for p in ("a", "b")}
 
 
 def sheet_matches(tournament: Tournament) -> list[Any]:

@@ -496,6 +496,9 @@ function render() {
   } else if (sheet && sheet.kind !== "forfeit") {
     view.appendChild(r.sheet(ctx));
   } else {
+    if (lagAsked(st)) {
+      view.appendChild(renderLag());
+    }
     view.appendChild(r.action(ctx));
   }
   // A renderer may add what reads best under the step (Duplex: the points of each frame).
@@ -567,6 +570,46 @@ function renderFoulEvent() {
     }, { class: "rbtn option" }));
   });
   box.appendChild(row);
+  return box;
+}
+
+/* Before the first break, where the tournament does not draw it: who won the lag (G7.1) and
+ * whether he breaks or gives the break (G7.4, D4.1-4.2), two taps, one "lag" event. A
+ * discipline takes it when its state keeps a `lag`; a break tapped first keeps the ruleset's
+ * first breaker. */
+function lagAsked(st) {
+  return "lag" in st && st.lag === null && st.events === 0 && st.awaiting === "break"
+    && match.raw.break_by_lag !== false && !(offline && queue.logWrites());
+}
+
+function renderLag() {
+  const box = h("section", { class: "ref-lag", "data-lag": "" });
+  const winner = pick.lagWinner;
+  if (!winner) {
+    box.appendChild(h("p", { class: "ref-label", id: "lag-q" }, t("lag_who")));
+    const row = h("div", { class: "ref-options two", role: "group", "aria-labelledby": "lag-q" });
+    ["a", "b"].forEach((s) => {
+      row.appendChild(btn(t("lag_won", { name: name(s) }), "lag-" + s, () => {
+        pick.lagWinner = s;
+        render();
+      }, { class: "rbtn option" }));
+    });
+    box.appendChild(row);
+    return box;
+  }
+  box.appendChild(h("p", { class: "ref-label", id: "lag-q" }, t("lag_choice", { name: name(winner) })));
+  const row = h("div", { class: "ref-options two", role: "group", "aria-labelledby": "lag-q" });
+  row.appendChild(btn(t("lag_breaks", { name: name(winner) }), "lag-breaks", () => {
+    event({ type: "lag", winner, breaker: winner });
+  }, { class: "rbtn option primary" }));
+  row.appendChild(btn(t("lag_gives", { name: name(other(winner)) }), "lag-gives", () => {
+    event({ type: "lag", winner, breaker: other(winner) });
+  }, { class: "rbtn option" }));
+  box.appendChild(row);
+  box.appendChild(btn(t("cancel"), "lag-cancel", () => {
+    pick = {};
+    render();
+  }, { class: "rbtn small ghost" }));
   return box;
 }
 

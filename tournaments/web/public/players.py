@@ -25,8 +25,9 @@ from django.views.decorators.http import require_safe
 from config.login_names import LoginTaken, fold_login
 from config.write_limits import limited_response, write_spend
 from tournaments import access, selectors_players, services
+from tournaments.diplomas import diploma_entries, render_pdf
 from tournaments.errors import TournamentError
-from tournaments.models import Player, PlayerRequest, Registration, Series
+from tournaments.models import Player, PlayerRequest, Registration, Series, Tournament
 from tournaments.services.entries import own_registration
 from tournaments.services.entry_rules import (
     entry_window_state,
@@ -240,6 +241,27 @@ class MeView(LoginRequiredMixin, View):
             fragment="players/_me_live.html",
             context=context,
         )
+
+
+class MyDiplomaView(LoginRequiredMixin, View):
+    """/me/t/<id>/diploma.pdf: the player's own diploma of a finished tournament he may see;
+    404 when he has none there."""
+
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        player = Player.objects.filter(user=signed_in(request)).first()
+        tournament = visible_tournament(request, pk)
+        if player is None or tournament.status != Tournament.Status.FINISHED:
+            raise Http404(_("You have no diploma in this tournament."))
+        entries = [e for e in diploma_entries(tournament) if e["player_id"] == player.pk]
+        if not entries:
+            raise Http404(_("You have no diploma in this tournament."))
+        response = HttpResponse(
+            render_pdf(tournament=tournament, entries=entries[:1]),
+            content_type="application/pdf",
+        )
+        filename = f"diploma-{tournament.pk}-{entries[0]['place']}-{player.pk}.pdf"
+        response["Content-Disposition"] = f'inline; filename="{filename}"'
+        return response
 
 
 # --- club cups ------------------------------------------------------------------------------
