@@ -11,6 +11,7 @@ import re
 from datetime import timedelta
 from pathlib import Path
 
+import django_stubs_ext
 from django.utils.translation import gettext_lazy as _
 from whitenoise.compress import Compressor
 
@@ -27,6 +28,10 @@ from config.env import (
     redis_url_checked,
 )
 from config.logs import django_logging
+
+# The generic classes of Django the annotations subscript (ModelAdmin[Player], ModelForm[Match])
+# take their type arguments at run time too, as DRF's already do.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("LUZA_VAR_DIR") or BASE_DIR / "var")

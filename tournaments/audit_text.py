@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import get_user_model
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -15,9 +16,9 @@ from matches import wording
 from matches.models import Match
 from matches.selectors import log_entry_words
 from tournaments.audit_players import PLAYERS_AUDIT_ACTIONS
-from tournaments.match_labels import match_label
 from tournaments.models import Player, Tournament
 from tournaments.presentation import money
+from tournaments.running_text import Case, match_in_text, player_in_text
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrPromise
@@ -36,6 +37,7 @@ AUDIT_ACTIONS = {
     "registration_paid": gettext_lazy("Fee marked paid"),
     "registration_unpaid": gettext_lazy("Fee marked unpaid"),
     "registration_withdraw": gettext_lazy("Player withdrew"),
+    "registration_refund": gettext_lazy("Fee refunded"),
     "registration_disqualify": gettext_lazy("Player disqualified"),
     "match.event": gettext_lazy("Event entered"),
     "match.undo": gettext_lazy("Event undone"),
@@ -98,6 +100,7 @@ KINDS: dict[str, tuple[Any, tuple[str, ...]]] = {
             "registration_paid",
             "registration_unpaid",
             "registration_withdraw",
+            "registration_refund",
             "player_create",
             "player_update",
         ),
@@ -196,13 +199,14 @@ def sentence(entry: AuditEntry, speaker: Speaker) -> str:
     data = entry.data or {}
     who = speaker.who(entry)
     key = entry.match.key if entry.match is not None else data.get("key", "")
-    p = {"who": who, "match": match_label(key) if key else key}
+    p = {"who": who, "match": _in_text(key, "pre")}
     action = entry.action
     names = _match_names(entry)
     if action == "match_correct_result":
         before, after = data.get("before") or {}, data.get("after") or {}
         text = _("%(who)s: the result of %(match)s is corrected, was %(was)s, now %(now)s.") % {
             **p,
+            "match": _in_text(key, "gen"),
             "was": _score(before.get("score_a"), before.get("score_b")),
             "now": _score(after.get("score_a"), after.get("score_b")),
         }
@@ -214,6 +218,7 @@ def sentence(entry: AuditEntry, speaker: Speaker) -> str:
         score = data.get("score") or [None, None]
         return _("%(match)s is over: %(winner)s wins %(score)s.") % {
             **p,
+            "match": capfirst(_in_text(key, "nom")),
             "winner": speaker.player(data.get("winner")),
             "score": _score(score[0], score[1]),
         }
@@ -238,10 +243,11 @@ def sentence(entry: AuditEntry, speaker: Speaker) -> str:
             if action == "match.table_assigned"
             else _("%(who)s freed table %(table)s.")
         )
-        return template % {**p, "table": data.get("table", "")}
+        return template % {**p, "match": _in_text(key, "nom"), "table": data.get("table", "")}
     if action == "match.table_moved":
         return _("%(who)s moved %(match)s from table %(from)s to table %(to)s.") % {
             **p,
+            "match": _in_text(key, "nom"),
             "from": data.get("from") or "—",
             "to": data.get("to", ""),
         }
@@ -257,13 +263,15 @@ def sentence(entry: AuditEntry, speaker: Speaker) -> str:
     if action == "match_race_change":
         return _("%(who)s changed the race of %(match)s: was %(was)s, now %(now)s.") % {
             **p,
+            "match": _in_text(key, "gen"),
             "was": _race_words(data.get("before") or {}),
             "now": _race_words(data.get("after") or {}),
         }
     if action in ("registration_add", "registration_paid", "registration_unpaid"):
         name = speaker.player(data.get("player")) or data.get("name", "")
         if action == "registration_add":
-            return _("%(who)s registered %(name)s.") % {**p, "name": name}
+            return _("%(who)s registered %(name)s.") % {**p, "name": player_in_text(name, "nom")}
+        name = player_in_text(name, "gen")
         if action == "registration_paid":
             return _("%(who)s marked the fee of %(name)s as paid (%(fee)s).") % {
                 **p,
@@ -271,9 +279,18 @@ def sentence(entry: AuditEntry, speaker: Speaker) -> str:
                 "fee": money(data.get("fee")),
             }
         return _("%(who)s marked the fee of %(name)s as not paid.") % {**p, "name": name}
+    if action == "registration_refund":
+        name = speaker.player(data.get("player")) or speaker.player(entry.player_id)
+        return _("%(who)s refunded the fee of %(name)s (%(fee)s).") % {
+            **p,
+            "name": name,
+            "fee": money(data.get("amount")),
+        }
     if action == "registration_withdraw":
         name = speaker.player(data.get("player")) or speaker.player(entry.player_id)
-        return _with_reason(_("%(who)s withdrew %(name)s.") % {**p, "name": name}, data)
+        return _with_reason(
+            _("%(who)s withdrew %(name)s.") % {**p, "name": player_in_text(name, "nom")}, data
+        )
     if action == "tournament_status":
         return _("%(who)s: the tournament is now “%(to)s” (was “%(from)s”).") % {
             **p,
@@ -304,6 +321,11 @@ def sentence(entry: AuditEntry, speaker: Speaker) -> str:
     if key:
         return _("%(who)s in %(match)s: %(what)s.") % {**p, "what": label_text}
     return _("%(who)s: %(what)s.") % {**p, "what": label_text}
+
+
+def _in_text(key: str, case: Case) -> str:
+    """The match in the case the sentence needs («в матче «В2-4»»), or nothing."""
+    return match_in_text(key, case) if key else ""
 
 
 def _with_reason(text: str, data: dict[str, Any]) -> str:

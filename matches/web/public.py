@@ -137,7 +137,7 @@ def table_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = visible_tournament(request, pk)
     table = get_object_or_404(Table, tournament=tournament, number=number)
     match = selectors.table_now(table=table)
-    context = {"tournament": tournament, "table": table, "match": match}
+    context: dict[str, Any] = {"tournament": tournament, "table": table, "match": match}
     if match is not None:
         context.update(
             names=names_of(match),

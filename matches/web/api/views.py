@@ -130,7 +130,7 @@ def _run(
     return Response(result.body, status=result.status_code)
 
 
-class MatchViewSet(viewsets.GenericViewSet):
+class MatchViewSet(viewsets.GenericViewSet[Match]):
     """One match: read by anyone who may see the tournament; written by its organisers, its
     referees and, with self-scoring, its two players."""
 
@@ -386,7 +386,7 @@ class MatchViewSet(viewsets.GenericViewSet):
         return audit_page(request, self, entries)
 
 
-class _TournamentView(GenericAPIView):
+class _TournamentView(GenericAPIView[Tournament]):
     queryset = Tournament.objects.all()
     permission_classes = [TournamentPermission]
     lookup_url_kwarg = "tournament_pk"

@@ -39,6 +39,7 @@ from tournaments.services.accounts import password_changed
 from tournaments.services.claims import normalise_code, player_claim_peek
 from tournaments.web.panel import forms_people
 from tournaments.web.shared.panel import PanelMixin
+from tournaments.web.shared.permissions import signed_in
 
 HISTORY_PAGE = 50
 SLIP_STYLESHEET = "css/slip.css"
@@ -423,7 +424,7 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
     def form_valid(self, form: Any) -> HttpResponse:
         response = super().form_valid(form)
-        password_changed(user=self.request.user)
+        password_changed(user=signed_in(self.request))
         return response
 
 

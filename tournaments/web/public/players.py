@@ -38,6 +38,7 @@ from tournaments.services.series import can_manage_series
 from tournaments.services.setup import fee_for
 from tournaments.web.public.forms import PlayerRequestForm, RatingListForm, SignupForm
 from tournaments.web.shared.pages import live_response, tournament_stream, visible_tournament
+from tournaments.web.shared.permissions import signed_in
 from tournaments.web.shared.players import me_context
 
 PAGE_SIZE = 50
@@ -225,7 +226,7 @@ class MeView(LoginRequiredMixin, View):
     every 2 s with its ETag; an unchanged page costs a 304 after two small queries)."""
 
     def get(self, request: HttpRequest) -> HttpResponse:
-        player = Player.objects.filter(user=request.user).first()
+        player = Player.objects.filter(user=signed_in(request)).first()
         if player is None:
             return render(request, "me.html", {"player": None})
 

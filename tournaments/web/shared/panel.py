@@ -35,7 +35,7 @@ STEPS = [
 def error_text(err: Exception) -> str:
     """A refusal of any service, as one sentence in the user's language."""
     if isinstance(err, TournamentError):
-        return err.message
+        return str(err.message)
     if isinstance(err, MatchError):
         return str(err.as_dict()["message"])
     if isinstance(err, rules.RuleError):
