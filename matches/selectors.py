@@ -372,3 +372,13 @@ def table_board(*, tournament: TournamentRow) -> TableBoard:
             key=lambda m: cast(datetime, m.judge_called_at),  # the ones with a call
         ),
     )
+
+
+def live_figures(*, match_id: int) -> dict[str, Any]:
+    """A match's status and score now, for the push channel's events (config.push): the
+    bracket's cell follows a ball from the event alone. One query by primary key."""
+    row = Match.objects.filter(pk=match_id).values_list("status", "state").first()
+    if row is None:
+        return {}
+    status, state = row
+    return {"status": status, **score_summary(state or {})}
