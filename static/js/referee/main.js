@@ -175,6 +175,9 @@ function event(ev) {
 }
 
 function total(value) {
+  if (Array.isArray(value)) {
+    return value.length; // numbered balls: how many
+  }
   if (value && typeof value === "object") {
     return Object.keys(value).reduce((n, k) => n + (typeof value[k] === "number" ? value[k] : 0), 0);
   }
