@@ -249,6 +249,9 @@ LUZA_TRUSTED_PROXY_HEADER = env_str("LUZA_TRUSTED_PROXY_HEADER", "")
 LUZA_TRUSTED_PROXY_COUNT = env_int("LUZA_TRUSTED_PROXY_COUNT", 1)
 # Requests per client address of anonymous readers, pages and API together (config/throttle.py);
 # a phone polling every 2 s makes 30 a minute. Empty: no limit.
+# Live connections (Server-Sent Events) one stream server process holds; past it a new one
+# gets 503 with Retry-After (tournaments/web/stream.py).
+LUZA_STREAM_MAX_CLIENTS = env_int("LUZA_STREAM_MAX_CLIENTS", 20000)
 LUZA_ANON_RATE = env_str("LUZA_ANON_RATE", "120/min")
 if LUZA_ANON_RATE and not re.fullmatch(r"\d+/(s|sec|second|m|min|minute|h|hour)", LUZA_ANON_RATE):
     raise ConfigError(f"LUZA_ANON_RATE={LUZA_ANON_RATE!r}: give requests per period, like 120/min")

@@ -52,6 +52,7 @@ UNREAD_TOURNAMENT_COLUMNS = tuple(
         "draw_method",
         "random_seed",
         "withdrawn_prize",
+        "withdrawal_fee",
         "no_show_rule",
         "archived",
         "organiser_name",

@@ -104,6 +104,9 @@ class StateView(TypedDict):
     end_label: Text | None  # how it ended, in words (Discipline.end_label)
     to_spot: int
     spotting: Text | None  # where the balls to spot go
+    # What the last event's penalty did to the balls, in one line with its clause (a ball from
+    # the offender's shelf to the table, a debt, the opponent takes a ball); None: no penalty.
+    penalty: Text | None
     score: dict[str, int | None]
     score_kind: str
     score_label: Text | None
@@ -401,6 +404,81 @@ def penalty_text(penalty: str) -> Text:
     if penalty == "opponent_removes":
         return text(gettext_noop("Penalty: the opponent takes any ball off the table."))
     return text(gettext_noop("Penalty: the opponent takes a ball from the table."))
+
+
+def penalty_line(effect: str, offender: str) -> Text | None:
+    """What a penalty just did to the balls, for the table: the effects of the engine's
+    ``last_penalty`` (free pyramid §2.1). Names only a ball that exists: a debt puts nothing
+    on the table."""
+    who = player(offender)
+    other = player("b" if offender == "a" else "a")
+    if effect == "shelf_to_table":
+        return text(
+            gettext_noop(
+                "Penalty (regulation): a ball from the shelf of %(name)s goes to the table, "
+                "on the rear spot (G25.2)."
+            ),
+            name=who,
+        )
+    if effect == "debt":
+        return text(
+            gettext_noop(
+                "Debt: 1 ball (%(name)s) — no ball of his on the shelf, nothing goes on the "
+                "table; his next ball pays it (regulation)."
+            ),
+            name=who,
+        )
+    if effect == "opponent_takes":
+        return text(
+            gettext_noop(
+                "Penalty (G29): %(name)s takes a ball of his choice off the table onto his "
+                "shelf, +1."
+            ),
+            name=other,
+        )
+    return None
+
+
+TurnRule = dict[str, Any]
+
+
+def turn_rules(direct_call: bool, foul_then: str = "choice") -> list[TurnRule]:
+    """Who is at the table after an event, and what he does next, as data: what the referee
+    form follows offline (it runs no rule of its own; the server judges every queued tap).
+    Rules are tried in order, the first that matches decides: ``type`` (the event's), ``when``
+    ({key: value} the event has), ``sum`` (keys whose counts, or per-colour counts, add up
+    to at least ``min``), ``set`` (keys that are present and not null); ``next`` is "same"
+    (the event's `player`), "other" or "field:<key>"; ``then`` the step that follows.
+    tests/rules/test_turn_rules.py checks them against the engine over random games."""
+    legal = ["pocketed"] if direct_call else ["pocketed", "fools"]
+    out: list[TurnRule] = [
+        {"type": "break", "when": {"legal": False}, "next": "other", "then": foul_then},
+        {"type": "break", "sum": ["pocketed"], "min": 1, "next": "same", "then": "shot"},
+        {"type": "break", "next": "other", "then": "shot"},
+        {"type": "shot", "set": ["foul"], "next": "other", "then": foul_then},
+        {"type": "shot", "sum": ["off_table"], "min": 1, "next": "other", "then": foul_then},
+        {"type": "shot", "sum": legal, "min": 1, "next": "same", "then": "shot"},
+    ]
+    if direct_call:
+        out.append({"type": "shot", "sum": ["fools"], "min": 1, "next": "other", "then": "choice"})
+    out += [
+        {"type": "shot", "next": "other", "then": "shot"},
+        {"type": "foul", "next": "other", "then": foul_then},
+        {"type": "penalty_removal", "next": "same", "then": "choice"},
+        {"type": "choice", "when": {"option": "play"}, "next": "same", "then": "shot"},
+        {"type": "choice", "when": {"option": "hand_back"}, "next": "other", "then": "shot"},
+        {"type": "choice", "when": {"option": "rebreak_self"}, "next": "same", "then": "break"},
+        {
+            "type": "choice",
+            "when": {"option": "rebreak_opponent"},
+            "next": "other",
+            "then": "break",
+        },
+        {"type": "rerack", "when": {"option": "full"}, "next": "same", "then": "break"},
+        {"type": "rerack", "next": "same", "then": "shot"},
+        {"type": "choose_breaker", "next": "field:breaker", "then": "break"},
+    ]
+    return out
 
 
 def break_criteria(break_rule: str) -> Text:

@@ -222,6 +222,24 @@ class Discipline(ABC):
         """Where re-spotted balls go, for `to_spot` balls (None for none)."""
         return describe.spotting_hint(self.in_force["spotting"], to_spot)
 
+    def turn_rules(self, ruleset: dict[str, Any]) -> list[describe.TurnRule]:
+        """Who is at the table after each kind of event, as data the referee form follows
+        offline (describe.turn_rules). Default: the pyramid family's, with the ruleset's
+        direct call and a foul answered by the opponent's choice."""
+        direct = rules_in_force_fools(self, ruleset)
+        penalty = self.in_force["penalty"]
+        removes = penalty is not None and penalty[0] == "opponent_removes"
+        return describe.turn_rules(direct, "penalty_removal" if removes else "choice")
+
+    def penalty_line(self, state: dict[str, Any]) -> Text | None:
+        """What the last event's penalty did to the balls, in one line with its clause (None:
+        the last event had no penalty). Default: from the state's ``last_penalty``
+        ({"offender", "effect"}) where the discipline keeps one."""
+        last = state.get("last_penalty")
+        if not isinstance(last, dict) or last.get("offender") not in PLAYERS:
+            return None
+        return describe.penalty_line(str(last.get("effect")), str(last["offender"]))
+
     def regulation(self, ruleset: dict[str, Any]) -> describe.Regulation:
         """The race and the rule terms in words, for the tournament's public page."""
         return {"race": [text(self.label)], "terms": []}
@@ -231,6 +249,11 @@ class Discipline(ABC):
         self, state: State, rng: random.Random, skill: float, rare: float
     ) -> dict[str, Any]:
         """A plausible legal event for an unfinished state (benchmarks, tests)."""
+
+
+def rules_in_force_fools(d: Discipline, ruleset: dict[str, Any]) -> bool:
+    """Whether a ball that fell not directly is a fool apart (rules_in_force's `fools`)."""
+    return bool(ruleset.get("direct_call", False)) and d.in_force["pocketing"] is None
 
 
 def _assemble_view(d: Discipline, state: Mapping[str, Any]) -> StateView:
@@ -269,6 +292,7 @@ def _assemble_view(d: Discipline, state: Mapping[str, Any]) -> StateView:
         "end_label": d.end_label(reason) if isinstance(reason, str) else None,
         "to_spot": to_spot,
         "spotting": d.spotting(to_spot),
+        "penalty": d.penalty_line(st),
         "score": head["score"],
         "score_kind": head["kind"],
         "score_label": head["label"],

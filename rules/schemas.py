@@ -49,6 +49,17 @@ COLOURS: Schema = {
     "description": "Balls of each colour (Duplex); a missing colour is 0.",
 }
 
+# The state fields of the lag (rules.common.on_lag) every discipline with one keeps.
+LAG_STATE_FIELDS: dict[str, Schema] = {
+    "first_breaker": {**SLOT, "description": "Who breaks frame 1: the lag or first_break."},
+    "lag": nullable(
+        {
+            **obj({"winner": SLOT, "breaker": SLOT}, ["winner", "breaker"]),
+            "description": "The lag as recorded; null when the ruleset's first_break decided.",
+        }
+    ),
+}
+
 # Each event type: its fields (beside "type"), which are required, and a description; a field
 # whose shape differs per discipline (a shot's "pocketed") is a oneOf.
 EVENT_FIELDS: dict[str, tuple[dict[str, Schema], list[str], str]] = {
@@ -103,6 +114,13 @@ EVENT_FIELDS: dict[str, tuple[dict[str, Schema], list[str], str]] = {
         {"player": SLOT, "breaker": SLOT},
         ["player", "breaker"],
         "Duplex: the leader after two frames chooses who breaks the third.",
+    ),
+    "lag": (
+        {"winner": SLOT, "breaker": SLOT},
+        ["winner", "breaker"],
+        "The lag (G7.1, G7.4): who won it and who breaks frame 1 (the winner or, if he gives "
+        "the break, the other player). Only as the first event; without it the ruleset's "
+        "first_break decides.",
     ),
     "time_expired": (
         {},

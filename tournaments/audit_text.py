@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import get_user_model
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -16,9 +17,9 @@ from matches import wording
 from matches.models import Match
 from matches.selectors import log_entry_words
 from tournaments.audit_players import PLAYERS_AUDIT_ACTIONS
-from tournaments.match_labels import match_label
 from tournaments.models import Player, Tournament
 from tournaments.presentation import money
+from tournaments.running_text import Case, match_in_text, player_in_text
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrPromise
@@ -37,6 +38,7 @@ AUDIT_ACTIONS = {
     "registration_paid": gettext_lazy("Fee marked paid"),
     "registration_unpaid": gettext_lazy("Fee marked unpaid"),
     "registration_withdraw": gettext_lazy("Player withdrew"),
+    "registration_refund": gettext_lazy("Fee refunded"),
     "registration_disqualify": gettext_lazy("Player disqualified"),
     "match.event": gettext_lazy("Event entered"),
     "match.undo": gettext_lazy("Event undone"),
@@ -99,6 +101,7 @@ KINDS: dict[str, tuple[Any, tuple[str, ...]]] = {
             "registration_paid",
             "registration_unpaid",
             "registration_withdraw",
+            "registration_refund",
             "player_create",
             "player_update",
         ),
@@ -194,14 +197,18 @@ def _match_names(entry: AuditEntry) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class _Said:
-    """What every sentence of an entry draws on: its data, the speaker, the common params
-    (who, match) and the match's players by slot."""
+    """What every sentence of an entry draws on: its data, the speaker, the match's key, the
+    common params (who, the match in the prepositional case) and the players by slot."""
 
     entry: AuditEntry
     data: dict[str, Any]
     speaker: Speaker
+    key: str
     p: dict[str, Any]
     names: dict[str, str]
+
+    def match(self, case: Case) -> str:
+        return _in_text(self.key, case)
 
 
 def sentence(entry: AuditEntry, speaker: Speaker) -> str:
@@ -209,10 +216,10 @@ def sentence(entry: AuditEntry, speaker: Speaker) -> str:
     action's label."""
     data = entry.data or {}
     key = entry.match.key if entry.match is not None else data.get("key", "")
-    p = {"who": speaker.who(entry), "match": match_label(key) if key else key}
+    p = {"who": speaker.who(entry), "match": _in_text(key, "pre")}
     write = _SENTENCES.get(entry.action)
     if write is not None:
-        return write(_Said(entry, data, speaker, p, _match_names(entry)))
+        return write(_Said(entry, data, speaker, key, p, _match_names(entry)))
     label = AUDIT_ACTIONS.get(entry.action)
     label_text = str(label) if label is not None else _("a change")
     if key:
@@ -224,6 +231,7 @@ def _result_corrected(s: _Said) -> str:
     before, after = s.data.get("before") or {}, s.data.get("after") or {}
     text = _("%(who)s: the result of %(match)s is corrected, was %(was)s, now %(now)s.") % {
         **s.p,
+        "match": s.match("gen"),
         "was": _score(before.get("score_a"), before.get("score_b")),
         "now": _score(after.get("score_a"), after.get("score_b")),
     }
@@ -237,6 +245,7 @@ def _finished(s: _Said) -> str:
     score = s.data.get("score") or [None, None]
     return _("%(match)s is over: %(winner)s wins %(score)s.") % {
         **s.p,
+        "match": capfirst(s.match("nom")),
         "winner": s.speaker.player(s.data.get("winner")),
         "score": _score(score[0], score[1]),
     }
@@ -266,17 +275,23 @@ def _clock_expired(s: _Said) -> str:
 def _table_assigned(s: _Said) -> str:
     return _("%(who)s sent %(match)s to table %(table)s.") % {
         **s.p,
+        "match": s.match("nom"),
         "table": s.data.get("table", ""),
     }
 
 
 def _table_freed(s: _Said) -> str:
-    return _("%(who)s freed table %(table)s.") % {**s.p, "table": s.data.get("table", "")}
+    return _("%(who)s freed table %(table)s.") % {
+        **s.p,
+        "match": s.match("nom"),
+        "table": s.data.get("table", ""),
+    }
 
 
 def _table_moved(s: _Said) -> str:
     return _("%(who)s moved %(match)s from table %(from)s to table %(to)s.") % {
         **s.p,
+        "match": s.match("nom"),
         "from": s.data.get("from") or "—",
         "to": s.data.get("to", ""),
     }
@@ -296,23 +311,24 @@ def _handicap(s: _Said) -> str:
 def _race_changed(s: _Said) -> str:
     return _("%(who)s changed the race of %(match)s: was %(was)s, now %(now)s.") % {
         **s.p,
+        "match": s.match("gen"),
         "was": _race_words(s.data.get("before") or {}),
         "now": _race_words(s.data.get("after") or {}),
     }
 
 
-def _registered_name(s: _Said) -> str:
-    return s.speaker.player(s.data.get("player")) or s.data.get("name", "")
+def _registered_name(s: _Said, case: Case) -> str:
+    return player_in_text(s.speaker.player(s.data.get("player")) or s.data.get("name", ""), case)
 
 
 def _registered(s: _Said) -> str:
-    return _("%(who)s registered %(name)s.") % {**s.p, "name": _registered_name(s)}
+    return _("%(who)s registered %(name)s.") % {**s.p, "name": _registered_name(s, "nom")}
 
 
 def _paid(s: _Said) -> str:
     return _("%(who)s marked the fee of %(name)s as paid (%(fee)s).") % {
         **s.p,
-        "name": _registered_name(s),
+        "name": _registered_name(s, "gen"),
         "fee": money(s.data.get("fee")),
     }
 
@@ -320,13 +336,27 @@ def _paid(s: _Said) -> str:
 def _unpaid(s: _Said) -> str:
     return _("%(who)s marked the fee of %(name)s as not paid.") % {
         **s.p,
-        "name": _registered_name(s),
+        "name": _registered_name(s, "gen"),
+    }
+
+
+def _their_name(s: _Said) -> str:
+    return s.speaker.player(s.data.get("player")) or s.speaker.player(s.entry.player_id)
+
+
+def _refunded(s: _Said) -> str:
+    return _("%(who)s refunded the fee of %(name)s (%(fee)s).") % {
+        **s.p,
+        "name": _their_name(s),
+        "fee": money(s.data.get("amount")),
     }
 
 
 def _withdrawn(s: _Said) -> str:
-    name = s.speaker.player(s.data.get("player")) or s.speaker.player(s.entry.player_id)
-    return _with_reason(_("%(who)s withdrew %(name)s.") % {**s.p, "name": name}, s.data)
+    return _with_reason(
+        _("%(who)s withdrew %(name)s.") % {**s.p, "name": player_in_text(_their_name(s), "nom")},
+        s.data,
+    )
 
 
 def _status(s: _Said) -> str:
@@ -380,6 +410,7 @@ _SENTENCES: dict[str, Callable[[_Said], str]] = {
     "registration_add": _registered,
     "registration_paid": _paid,
     "registration_unpaid": _unpaid,
+    "registration_refund": _refunded,
     "registration_withdraw": _withdrawn,
     "tournament_status": _status,
     "tournament_update": _settings_changed,
@@ -387,6 +418,11 @@ _SENTENCES: dict[str, Callable[[_Said], str]] = {
     "tournament_referee_add": _referee_added,
     "tournament_referee_remove": _referee_removed,
 }
+
+
+def _in_text(key: str, case: Case) -> str:
+    """The match in the case the sentence needs («в матче «В2-4»»), or nothing."""
+    return match_in_text(key, case) if key else ""
 
 
 def _with_reason(text: str, data: dict[str, Any]) -> str:

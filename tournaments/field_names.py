@@ -38,6 +38,7 @@ FIELDS: dict[str, Any] = {
     "prize_unit": _("Prizes rounded to"),
     "added_money": _("Added money"),
     "withdrawn_prize": _("Prize of a withdrawn or disqualified player"),
+    "withdrawal_fee": _("Fee of a player who withdraws"),
     "no_show_rule": _("A player who does not come to his match"),
     "handicap_scheme": _("Handicap scheme"),
     "rated": _("Counts for the rating"),

@@ -92,6 +92,13 @@ class Tournament(models.Model):
         WITHHOLD = "withhold", _("Withheld, shown as not paid")
         PAY = "pay", _("Paid as usual")
 
+    class WithdrawalFee(models.TextChoices):
+        # What happens to the fee a player paid when he withdraws (a disqualified player's fee
+        # is always kept).
+        REFUND_BEFORE_DRAW = "refund_before_draw", _("Refunded before the draw, kept after it")
+        REFUND = "refund", _("Always refunded")
+        KEEP = "keep", _("Always kept")
+
     class NoShowRule(models.TextChoices):
         LOWER_BRACKET = "lower_bracket", _("Loses by walkover and drops to the lower bracket")
         OUT = "out", _("Loses by walkover and is out of the tournament")
@@ -162,6 +169,12 @@ class Tournament(models.Model):
         max_length=10,
         choices=WithdrawnPrize.choices,
         default=WithdrawnPrize.WITHHOLD,
+    )
+    withdrawal_fee = models.CharField(
+        _("fee of a player who withdraws"),
+        max_length=20,
+        choices=WithdrawalFee.choices,
+        default=WithdrawalFee.REFUND_BEFORE_DRAW,
     )
     no_show_rule = models.CharField(
         _("a player who does not come to his match"),
@@ -261,6 +274,28 @@ class Registration(models.Model):
     )
     paid = models.BooleanField(_("paid"), default=False)
     paid_at = models.DateTimeField(null=True, blank=True)
+    # The money of this registration, kept by the desk's services (never edited by hand):
+    # `fee_paid` is what the current entry paid and the club keeps (0 when not paid),
+    # `fee_collected` every payment taken (less payments ticked by mistake), `fee_refunded`
+    # every refund given; fee_collected - fee_refunded == fee_paid at every moment.
+    fee_paid = models.DecimalField(
+        _("fee kept"), max_digits=10, decimal_places=2, default=Decimal("0")
+    )
+    fee_collected = models.DecimalField(
+        _("fees collected"), max_digits=10, decimal_places=2, default=Decimal("0")
+    )
+    fee_refunded = models.DecimalField(
+        _("fees refunded"), max_digits=10, decimal_places=2, default=Decimal("0")
+    )
+    refunded_at = models.DateTimeField(_("refunded"), null=True, blank=True)
+    refunded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("refunded by"),
+    )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE)
     # When he withdrew or was disqualified.
     withdrawn_at = models.DateTimeField(null=True, blank=True)

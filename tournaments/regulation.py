@@ -93,6 +93,7 @@ def regulation(tournament: Tournament) -> list[tuple[str, str]]:
         (_("Handicap"), str(HANDICAP_TITLES.get(scheme) or (preset.title if preset else scheme)))
     )
     lines.append((_("No-show"), str(tournament.get_no_show_rule_display())))
+    lines.append((_("Fee of a player who withdraws"), str(tournament.get_withdrawal_fee_display())))
     lines.append(
         (
             _("Prize of a withdrawn or disqualified player"),

@@ -66,6 +66,11 @@ urlpatterns = [
         name="panel-registration-withdraw",
     ),
     path(
+        "panel/t/<int:pk>/registrations/<int:reg>/refund/",
+        views_panel.RegistrationRefundView.as_view(),
+        name="panel-registration-refund",
+    ),
+    path(
         "panel/t/<int:pk>/registrations/<int:reg>/disqualify/",
         views_panel.RegistrationDisqualifyView.as_view(),
         name="panel-registration-disqualify",

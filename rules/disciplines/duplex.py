@@ -9,7 +9,7 @@ from typing import Any
 
 from rules import describe
 from rules import duplex as engine
-from rules.common import BREAK_OPTIONS, FORFEIT_KEYS, OTHER, PLAYERS, State
+from rules.common import BREAK_OPTIONS, FORFEIT_KEYS, LAG_KEYS, OTHER, PLAYERS, State
 from rules.describe import (
     Entry,
     EventKind,
@@ -26,7 +26,7 @@ from rules.describe import (
 )
 from rules.in_force import rules_in_force
 from rules.registry import Discipline
-from rules.schemas import PER_PLAYER, SLOT, nullable
+from rules.schemas import LAG_STATE_FIELDS, PER_PLAYER, SLOT, nullable
 from rules.simulate import duplex_event
 from rules.words import Text, gettext_noop, player, rule_label, text
 
@@ -80,6 +80,7 @@ class Duplex(Discipline):
         # Handled only to be refused (unexpected_event): Duplex has no time-limit rule.
         "time_expired": engine.TIME_KEYS,
         "forfeit": FORFEIT_KEYS,
+        "lag": LAG_KEYS,
     }
     state_fields = {
         "frame": {"type": "integer", "minimum": 1, "maximum": FRAMES},
@@ -90,6 +91,7 @@ class Duplex(Discipline):
         "minus": PER_PLAYER,
         "final": nullable(PER_PLAYER),
         "leader": nullable(SLOT),
+        **LAG_STATE_FIELDS,
     }
     awaiting = ("break", "shot", "choice", "penalty_removal", "choose_breaker")
     options = BREAK_OPTIONS

@@ -28,7 +28,7 @@ def test_free_pyramid_under_the_regulation() -> None:
     ui, in_force = form_words("free_pyramid_30")
     text = ui["text"]
     assert in_force["fools"] and ui["rules"]["fool_button"]
-    assert text["pocketed"] == "Сколько шаров забито прямым попаданием, по заказу?"
+    assert text["pocketed"] == "Сколько шаров забито по прямому заказу?"
     assert "строгий разбой" in text["break_pocketed"]
     assert "(регламент)" in text["break_criteria"] and "биток" in text["break_criteria"]
     assert text["rule_illegal_break"] == "регламент"

@@ -100,7 +100,8 @@ def protocol_data(tournament: Tournament) -> dict[str, Any]:
                     "amount": amounts.get(player["id"]),
                 }
             )
-    fees = list(selectors.registration_list(tournament=tournament))
+    # Who gave each refund is on the fee sheet.
+    fees = list(selectors.registration_list(tournament=tournament).select_related("refunded_by"))
     paid_out = sum((a for a in amounts.values() if a), start=prizes["pool"] * 0)
     return {
         "places": places,

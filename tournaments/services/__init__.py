@@ -30,6 +30,7 @@ from tournaments.services.registrations import (
     registration_add,
     registration_add_new_player,
     registration_disqualify,
+    registration_refund,
     registration_set_paid,
     registration_withdraw,
 )
@@ -63,6 +64,7 @@ __all__ = [
     "registration_add_new_player",
     "registration_check_in",
     "registration_disqualify",
+    "registration_refund",
     "registration_remove_absent",
     "registration_set_paid",
     "registration_withdraw",

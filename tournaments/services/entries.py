@@ -28,7 +28,7 @@ from tournaments.services.entry_rules import (
     reserve_promote,
 )
 from tournaments.services.players import player_create
-from tournaments.services.registrations import registration_withdraw
+from tournaments.services.registrations import give_refund, refund_due, registration_withdraw
 from tournaments.services.setup import fee_for
 
 if TYPE_CHECKING:
@@ -222,8 +222,11 @@ def registration_remove_absent(
                 "name": reg.player.name,
                 "after_draw": False,
                 "reason": "not checked in",
+                "refund": reg.paid and refund_due(locked),
             },
         )
+        if reg.paid and refund_due(locked):
+            give_refund(locked=locked, reg=reg, actor=actor, reason="not checked in")
     promoted = reserve_promote(locked=locked, actor=actor, checked_in_only=True)
     audit_record(
         actor=actor,

@@ -62,6 +62,7 @@ SETTINGS_FIELDS = (
     "prize_unit",
     "added_money",
     "withdrawn_prize",
+    "withdrawal_fee",
     "no_show_rule",
     "handicap_scheme",
     "rated",
@@ -252,6 +253,7 @@ def clean_settings(values: dict[str, Any], *, stored_logo: str = "") -> dict[str
         ("grand_final", Tournament.GrandFinal),
         ("third_place", Tournament.ThirdPlace),
         ("withdrawn_prize", Tournament.WithdrawnPrize),
+        ("withdrawal_fee", Tournament.WithdrawalFee),
         ("no_show_rule", Tournament.NoShowRule),
         ("diploma_places", Tournament.DiplomaPlaces),
     ):

@@ -347,6 +347,10 @@ class MatchViewSerializer(serializers.Serializer[Any]):
     )
     to_spot = serializers.IntegerField()
     spotting = serializers.CharField(allow_null=True, help_text="Where the balls to spot go.")
+    penalty = serializers.CharField(
+        allow_null=True,
+        help_text="What the last event's penalty did to the balls, with its clause.",
+    )
     score = PerSlotMaybeSerializer()
     score_kind = serializers.CharField(
         help_text='"points", "frames", "plus", "provisional_final", "final".'

@@ -21,7 +21,7 @@ from tournaments import services as tournament_services
 from tournaments.errors import TournamentError
 from tournaments.match_labels import match_label
 from tournaments.models import Tournament
-from tournaments.presentation import names_of
+from tournaments.presentation import names_of, no_show_question, walkover_question
 from tournaments.selectors import tournament_audit
 from tournaments.web.shared.pages import live_response, tournament_live_etag
 from tournaments.web.shared.panel import PanelAction, PanelMixin, form_error_text
@@ -186,6 +186,8 @@ class MatchControlView(MatchPanelMixin, View):
             audit=audit,
             tables=Table.objects.filter(tournament=match.tournament, is_active=True),
             walkover_form=forms.WalkoverForm(),
+            no_show_questions={slot: no_show_question(match, slot) for slot in ("a", "b")},
+            walkover_questions={slot: walkover_question(match, slot) for slot in ("a", "b")},
             correct_form=forms.CorrectResultForm(
                 initial={
                     "winner": winning_slot(match),
@@ -243,12 +245,10 @@ class MatchClockAdjustView(MatchAction):
 
 class MatchWalkoverView(MatchAction):
     def confirm_text(self) -> str | None:
-        names = names_of(self.get_match())
-        winner = names.get(self.request.POST.get("winner", ""), "")
-        return _("Record a walkover in %(key)s: %(name)s goes on? This ends the match.") % {
-            "key": self.get_match().key,
-            "name": winner,
-        }
+        winner = self.request.POST.get("winner", "")
+        if winner not in ("a", "b"):
+            return None  # the form's own error says what is missing
+        return walkover_question(self.get_match(), winner)
 
     def act(self, request: HttpRequest) -> str | None:
         form = forms.WalkoverForm(request.POST)

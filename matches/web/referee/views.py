@@ -90,6 +90,9 @@ def referee_ui(ruleset: Mapping[str, Any] | None = None) -> dict[str, Any]:
         "foul_titles": {code: wording.foul_title(code, in_force) for code in rules.FOUL_CODES},
         # What the rules in force allow: the form shows the fool button only when a fool is a
         # separate thing (direct call); the rest is for the form to show or hide.
+        # Who is at the table after each kind of tap, from the discipline's own description
+        # (Discipline.turn_rules): offline, the form follows it instead of computing a rule.
+        "turns": discipline.turn_rules(rules.validate_ruleset(ruleset)),
         "rules": {
             "fool_button": in_force["fools"],
             "discipline": in_force["discipline"],

@@ -52,7 +52,8 @@ let offline = !navigator.onLine; // the last attempt found no network
 let attempt = 0;
 let retryTimer = null;
 let refused = null; // {item, message}: the queue stopped here
-let shooterOffline = null; // offline, the referee says who is at the table
+let shooterOffline = null; // offline: who is at the table (the turn rules, or the referee)
+let awaitingOffline = null; // offline: the step that follows the last queued tap
 let focusWanted = null; // the control to give the focus back to once it is enabled again
 const app = document.getElementById("ref-app");
 const status = document.getElementById("ref-status");
@@ -160,7 +161,38 @@ function write(path, body) {
 }
 
 function event(ev) {
+  const before = queue.length;
   write("events/", { event: ev });
+  if (queue.length > before) {
+    followTurn(ev);
+  }
+}
+
+function total(value) {
+  if (value && typeof value === "object") {
+    return Object.keys(value).reduce((n, k) => n + (typeof value[k] === "number" ? value[k] : 0), 0);
+  }
+  return typeof value === "number" ? value : 0;
+}
+
+/* Who is at the table after a tap, and what he does next, as the discipline describes it
+ * (T.turns, from the engine's Discipline.turn_rules): the first rule that fits decides. Used
+ * only while taps wait offline; the server judges each one when it gets it. */
+function followTurn(ev) {
+  const rule = (T.turns || []).find((r) => r.type === ev.type
+    && Object.keys(r.when || {}).every((k) => ev[k] === r.when[k])
+    && (!r.sum || r.sum.reduce((n, k) => n + total(ev[k]), 0) >= r.min)
+    && (r.set || []).every((k) => ev[k] !== undefined && ev[k] !== null));
+  if (!rule) {
+    return;
+  }
+  const who = rule.next.indexOf("field:") === 0 ? ev[rule.next.slice(6)]
+    : rule.next === "same" ? ev.player : other(ev.player);
+  if (who === "a" || who === "b") {
+    shooterOffline = who;
+  }
+  awaitingOffline = rule.then;
+  render();
 }
 
 function scheduleRetry() {
@@ -205,6 +237,7 @@ async function flush() {
     announce(lastEventText());
     if (!queue.length) {
       shooterOffline = null;
+      awaitingOffline = null;
       if (!m) {
         refresh();
       }
@@ -238,6 +271,7 @@ function discardQueue() {
   refused = null;
   notice = null;
   shooterOffline = null;
+  awaitingOffline = null;
   render();
   refresh();
 }
@@ -437,6 +471,11 @@ function render() {
       refused ? h("button", { type: "button", class: "rbtn small", "data-action": "discard-queue", onclick: discardQueue },
         t("discard")) : null));
   }
+  // What the last penalty did to the balls, from the engine (a ball from the offender's
+  // shelf, a debt, the opponent's ball): the table is told before it is told where to spot.
+  if (match.view.penalty) {
+    view.appendChild(h("div", { class: "ref-penalty", "data-penalty": "" }, match.view.penalty));
+  }
   if (match.view.to_spot > 0 && match.view.spotting) {
     view.appendChild(h("div", { class: "ref-spot", "data-to-spot": match.view.to_spot }, match.view.spotting));
   }
@@ -548,7 +587,7 @@ function shooter(st) {
 
 function awaitingShown(st) {
   if (offline && queue.logWrites() && ["break", "shot", "choice", "rerack"].indexOf(st.awaiting) >= 0) {
-    return "shot";
+    return ["break", "shot", "choice"].indexOf(awaitingOffline) >= 0 ? awaitingOffline : "shot";
   }
   return st.awaiting;
 }

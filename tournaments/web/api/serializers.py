@@ -372,6 +372,12 @@ class TournamentWriteSerializer(StrictSerializer):
         help_text="Prize and diploma of a withdrawn or disqualified player: withhold (shown as "
         "not paid) or pay.",
     )
+    withdrawal_fee = serializers.ChoiceField(
+        choices=Tournament.WithdrawalFee.choices,
+        required=False,
+        help_text="The paid fee of a player who withdraws: refund_before_draw (refunded before "
+        "the draw, kept after it), refund, keep. A disqualified player's fee is kept.",
+    )
     no_show_rule = serializers.ChoiceField(
         choices=Tournament.NoShowRule.choices,
         required=False,
@@ -438,6 +444,9 @@ class RegistrationSerializer(serializers.ModelSerializer[Registration]):
     fee_due = serializers.SerializerMethodField()
     paid = serializers.SerializerMethodField()
     paid_at = serializers.SerializerMethodField()
+    fee_kept = serializers.SerializerMethodField()
+    fee_refunded = serializers.SerializerMethodField()
+    refunded_at = serializers.SerializerMethodField()
 
     class Meta:
         model = Registration
@@ -452,6 +461,9 @@ class RegistrationSerializer(serializers.ModelSerializer[Registration]):
             "paid_at",
             "withdrawn_at",
             "created_at",
+            "fee_kept",
+            "fee_refunded",
+            "refunded_at",
         ]
 
     def _private(self) -> bool:
@@ -473,6 +485,25 @@ class RegistrationSerializer(serializers.ModelSerializer[Registration]):
         if not (self._private() and reg.paid_at):
             return None
         return serializers.DateTimeField().to_representation(reg.paid_at)
+
+    @extend_schema_field(
+        {"type": "string", "format": "decimal", "pattern": r"^\d{1,8}\.\d{2}$", "nullable": True}
+    )
+    def get_fee_kept(self, reg: Registration) -> str | None:
+        """What the club keeps of this player's money (his paid fee, 0 after a refund)."""
+        return format(reg.fee_paid, "f") if self._private() else None
+
+    @extend_schema_field(
+        {"type": "string", "format": "decimal", "pattern": r"^\d{1,8}\.\d{2}$", "nullable": True}
+    )
+    def get_fee_refunded(self, reg: Registration) -> str | None:
+        return format(reg.fee_refunded, "f") if self._private() else None
+
+    @extend_schema_field({"type": "string", "format": "date-time", "nullable": True})
+    def get_refunded_at(self, reg: Registration) -> str | None:
+        if not (self._private() and reg.refunded_at):
+            return None
+        return serializers.DateTimeField().to_representation(reg.refunded_at)
 
 
 class RegistrationPageSerializer(serializers.Serializer[Any]):
@@ -524,9 +555,23 @@ class TotalsSerializer(serializers.Serializer[Any]):
     withdrawn = serializers.IntegerField()
     disqualified = serializers.IntegerField()
     fees_due = serializers.DecimalField(max_digits=12, decimal_places=2)
-    fees_paid = serializers.DecimalField(max_digits=12, decimal_places=2)
+    fees_paid = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="The fees kept (fees_kept, its older name)."
+    )
     fees_outstanding = serializers.DecimalField(max_digits=12, decimal_places=2)
-    pool = serializers.DecimalField(max_digits=12, decimal_places=2)
+    pool = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="pool_percent of fees_kept, plus added money."
+    )
+    refunds = serializers.IntegerField(help_text="Players given their fee back.")
+    fees_collected = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="Every payment taken."
+    )
+    fees_refunded = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="Given back to players who left."
+    )
+    fees_kept = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="fees_collected - fees_refunded."
+    )
 
 
 # --- draw ------------------------------------------------------------------------------------

@@ -468,6 +468,28 @@ class RegistrationWithdrawView(TournamentScopedView):
 
 
 @extend_schema(tags=["registrations"])
+class RegistrationRefundView(TournamentScopedView):
+    @extend_schema(
+        request=s.WithdrawSerializer,
+        responses={200: s.RegistrationSerializer, **_errors(400, 403, 404, 409)},
+        description="Give a player who is out (withdrawn, disqualified, reserve) his paid fee "
+        "back, whatever the tournament's withdrawal_fee says: recorded (who, when, how much) "
+        "and audited; the pool is a share of the fees kept. 409 `registration_active` for a "
+        "player still in, `not_paid` when nothing was paid.",
+    )
+    def post(self, request: Request, tournament_pk: int, registration_pk: int) -> Response:
+        tournament = self.get_tournament()
+        reg = self.get_registration(tournament)
+        data = s.WithdrawSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        reg = services.registration_refund(
+            registration=reg, actor=request.user, reason=data.validated_data["reason"]
+        )
+        reg = Registration.objects.select_related("player").get(pk=reg.pk)
+        return Response(self.registration_out(tournament, reg))
+
+
+@extend_schema(tags=["registrations"])
 class RegistrationDisqualifyView(TournamentScopedView):
     @extend_schema(
         request=s.WithdrawSerializer,

@@ -153,6 +153,7 @@ class SettingsForm(forms.Form):
             "pool_percent",
             "prize_unit",
             "added_money",
+            "withdrawal_fee",
             "max_players",
             "rated",
             "elo_k",

@@ -27,7 +27,7 @@ from tournaments.audit_text import KINDS
 from tournaments.diplomas import diploma_entries
 from tournaments.errors import TournamentError
 from tournaments.models import Player, Registration, Tournament
-from tournaments.presentation import bracket_shown, standings_shown
+from tournaments.presentation import bracket_shown, no_show_question, standings_shown
 from tournaments.regulation import fee_lines, regulation
 from tournaments.web.panel import forms
 from tournaments.web.shared.panel import PanelAction, PanelMixin, form_error_text
@@ -274,6 +274,13 @@ class RegistrationWithdrawView(_RegistrationAction):
         return _("%(name)s has withdrawn.") % {"name": reg.player.name}
 
 
+class RegistrationRefundView(_RegistrationAction):
+    def act(self, request: HttpRequest) -> str | None:
+        reg = self.registration()
+        services.registration_refund(registration=reg, actor=request.user)
+        return _("%(name)s's fee is refunded.") % {"name": reg.player.name}
+
+
 class RegistrationDisqualifyView(_RegistrationAction):
     def act(self, request: HttpRequest) -> str | None:
         form = forms.ReasonForm(request.POST)
@@ -287,6 +294,13 @@ class MatchNoShowView(PanelAction):
     """From the match control page: the player who did not come loses by walkover."""
 
     default_next = "panel-tables"
+
+    def confirm_text(self) -> str | None:
+        absent = self.request.POST.get("absent", "")
+        if absent not in ("a", "b"):
+            return None  # the form's own error says what is missing
+        match = get_object_or_404(Match, pk=self.kwargs["match"], tournament=self.get_tournament())
+        return no_show_question(match, absent)
 
     def act(self, request: HttpRequest) -> str | None:
         form = forms.NoShowForm(request.POST)
