@@ -190,6 +190,13 @@ def winning_slot(match: Match) -> str | None:
     return "b" if match.winner_id == match.player_b_id else None
 
 
+def has_time_rule(match: Match) -> bool:
+    """Whether the match's discipline has a time-limit rule (without one, its clock only
+    shows the time: Duplex)."""
+    ruleset = match.ruleset or match.tournament.ruleset
+    return discipline_of(match.state or {}, ruleset).has_time_limit
+
+
 def discipline_of(state: dict[str, Any], ruleset: dict[str, Any] | None = None) -> rules.Discipline:
     """The discipline of a match's state, else of its ruleset; the default one when neither
     names a registered discipline (a page shows every match, whatever it holds)."""

@@ -396,6 +396,25 @@ async def application(scope: Scope, receive: Receive, send: Send) -> None:
     await _serve(scope, receive, send, stream_key(scope=kind, object_id=object_id), last)
 
 
+async def _head(key: str, last: StreamId | None) -> tuple[bytes, StreamId]:
+    """The first frames of a stream and the id they reach: the retry delay, then what the
+    client missed since `last` (or a reset when that is gone), then "ready"."""
+    head = f"retry: {random.randint(*RETRY_MS)}\n\n".encode()
+    sent: StreamId
+    if last is not None:
+        backlog = await hub.backlog(key, last)
+        if backlog is not None:
+            sent = last
+            for sid, data in backlog:
+                head += data
+                sent = sid
+            return head + frame(sid=None, event="ready", data="{}"), sent
+        head += frame(sid=None, event="reset", data="{}")
+    top = await hub.redis.xrevrange(key, count=1)
+    sent = parse_id(_text(top[0][0])) if top else (0, 0)  # type: ignore[assignment]
+    return head + frame(sid=sent, event="ready", data="{}"), sent
+
+
 async def _serve(
     scope: Scope, receive: Receive, send: Send, key: str, last: StreamId | None
 ) -> None:
@@ -426,25 +445,7 @@ async def _serve(
     hub.clients += 1
     hub.subscribe(key, subscriber)  # before the backlog: nothing falls between the two
     try:
-        head = f"retry: {random.randint(*RETRY_MS)}\n\n".encode()
-        sent: StreamId
-        if last is not None:
-            backlog = await hub.backlog(key, last)
-            if backlog is None:
-                head += frame(sid=None, event="reset", data="{}")
-                top = await hub.redis.xrevrange(key, count=1)
-                sent = parse_id(_text(top[0][0])) if top else (0, 0)  # type: ignore[assignment]
-                head += frame(sid=sent, event="ready", data="{}")
-            else:
-                sent = last
-                for sid, data in backlog:
-                    head += data
-                    sent = sid
-                head += frame(sid=None, event="ready", data="{}")
-        else:
-            top = await hub.redis.xrevrange(key, count=1)
-            sent = parse_id(_text(top[0][0])) if top else (0, 0)  # type: ignore[assignment]
-            head += frame(sid=sent, event="ready", data="{}")
+        head, sent = await _head(key, last)
         await send({"type": "http.response.body", "body": head, "more_body": True})
         while True:
             if not subscriber.frames and not subscriber.closed:
