@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('matches', '0007_event_log_is_the_audit_of_balls'),
+        ('matches', '0008_states_keep_their_first_breaker'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
