@@ -22,6 +22,7 @@ EVENT_NAMES: dict[str, Promise] = {
     "rerack": _("a continuation choice"),
     "penalty_removal": _("a penalty ball removal"),
     "choose_breaker": _("the choice of the breaker"),
+    "lag": _("the lag (only before the first break)"),
     "time_expired": _("the end of time"),
     "forfeit": _("a forfeit"),
 }

@@ -120,6 +120,9 @@ class Tournament(models.Model):
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     chief_judge = models.CharField(_("chief judge"), max_length=200, blank=True)
     description = models.TextField(_("description"), blank=True)
+    # The organiser's own words printed at the end of the regulation (anything the settings
+    # cannot say: the dress code, the schedule, the club's rules of conduct).
+    regulation_text = models.TextField(_("more of the regulation, in your words"), blank=True)
     preset = models.CharField(_("preset"), max_length=40, blank=True)
 
     discipline = models.CharField(_("discipline"), max_length=30, default=rules.default().name)
@@ -187,6 +190,9 @@ class Tournament(models.Model):
     rated = models.BooleanField(_("rated"), default=True)
     elo_k = models.PositiveSmallIntegerField(_("Elo K factor"), default=32)
     self_scoring = models.BooleanField(_("players score their own matches"), default=False)
+    # G7.1, D4.1: the lag decides who breaks frame 1, and its winner may give the break; off
+    # when the tournament draws the break (the ruleset's first_break then stands).
+    break_by_lag = models.BooleanField(_("the lag decides who breaks"), default=True)
     is_public = models.BooleanField(_("public"), default=True)
     # Online entry (/t/<id>/entry/): players with a login enter themselves while it is open;
     # past max_players they go on the reserve list. Rating limits apply to every entry.
@@ -195,6 +201,12 @@ class Tournament(models.Model):
     entry_closes_at = models.DateTimeField(_("online entry closes"), null=True, blank=True)
     entry_min_rating = models.IntegerField(_("minimum rating to enter"), null=True, blank=True)
     entry_max_rating = models.IntegerField(_("maximum rating to enter"), null=True, blank=True)
+    # Registration closed by the organiser before the draw (desk and online alike), and when it
+    # was last reopened: the states open / closed / reopened (entry_rules.registration_state).
+    registration_closed_at = models.DateTimeField(_("registration closed"), null=True, blank=True)
+    registration_reopened_at = models.DateTimeField(
+        _("registration reopened"), null=True, blank=True
+    )
     # Hidden from public lists (a test or a finished season), still reachable by its organisers.
     archived = models.BooleanField(_("archived"), default=False)
 

@@ -35,8 +35,10 @@ from tournaments.services.registrations import (
     registration_withdraw,
 )
 from tournaments.services.setup import (
+    tournament_close_registration,
     tournament_create,
     tournament_open_registration,
+    tournament_reopen_registration,
     tournament_start,
     tournament_update,
 )
@@ -68,6 +70,7 @@ __all__ = [
     "registration_remove_absent",
     "registration_set_paid",
     "registration_withdraw",
+    "tournament_close_registration",
     "tournament_create",
     "tournament_draw",
     "tournament_draw_preview",
@@ -76,6 +79,7 @@ __all__ = [
     "tournament_open_registration",
     "tournament_referee_add",
     "tournament_referee_remove",
+    "tournament_reopen_registration",
     "tournament_start",
     "tournament_update",
 ]

@@ -22,7 +22,11 @@ from tournaments.services.common import (
     lock_tournament,
     require_status,
 )
-from tournaments.services.entry_rules import rating_limit_error, reserve_promote
+from tournaments.services.entry_rules import (
+    rating_limit_error,
+    registration_closed_error,
+    reserve_promote,
+)
 from tournaments.services.players import player_create
 from tournaments.services.setup import fee_for
 
@@ -51,6 +55,9 @@ def registration_add(
                 status=CONFLICT,
             )
         require_status(locked, Status.REGISTRATION)
+    closed = registration_closed_error(locked)
+    if closed is not None:
+        raise closed
     existing = Registration.objects.filter(tournament=locked, player=player).first()
     if existing is not None and existing.status == ACTIVE:
         raise TournamentError(

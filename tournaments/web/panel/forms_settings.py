@@ -168,6 +168,7 @@ class SettingsForm(forms.Form):
             "group_advance",
             "time_limit_minutes",
             "self_scoring",
+            "break_by_lag",
         }:
             return "rules"
         return "general"
