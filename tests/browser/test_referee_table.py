@@ -5,8 +5,10 @@ own on the shelf said as a debt, never as a ball to put on the table."""
 from __future__ import annotations
 
 import pytest
+from rest_framework.test import APIClient
 
 import rules
+from matches.models import Match
 from tests.browser.conftest import PHONE
 from tests.browser.referee_form import last_event, refereed_match, state, tap
 
@@ -46,3 +48,70 @@ def test_the_lag_is_recorded_in_two_taps_and_the_loser_breaks_when_given_the_bre
     assert page.locator(".ref-spot").count() == 0
     st = state(match)
     assert (st["balls_on_table"], st["debt"]["a"], st["score"]["a"]) == (16, 1, 6)
+
+
+def test_the_break_criteria_a_fool_without_an_offender_and_balls_off_the_table_with_pots(
+    open_page, live_server, organiser, referee
+):
+    match = refereed_match(organiser, referee, {"discipline": "free_pyramid"})
+    page = open_page(PHONE, user=referee)
+    page.goto(f"{live_server.url}/m/{match.pk}/score/")
+    page.wait_for_selector("[data-awaiting=break]")
+    # The illegal break's criteria under the rules in force, behind its button.
+    page.click("[data-action=break-illegal]")
+    assert "Правильный, если" in page.inner_text("[data-criteria]")
+    page.click("[data-action=cancel]")
+    tap(page, "button[data-action=break][data-n='1']")
+    # A fool alone: the opponent accepts the position or asks the other to continue.
+    page.click("[data-action=open-fool]")
+    tap(page, "button[data-action=fools][data-n='1']")
+    assert "Дурак: принять позицию или попросить соперника продолжить?" in page.inner_text(
+        "[data-fool]"
+    )
+    action = page.inner_text(".ref-action")
+    assert "нарушител" not in action.lower()
+    assert "Попросить соперника продолжить" in action
+    tap(page, "[data-action=choice-play]")
+    # A ball off the table with a ball pocketed on the same shot: both asked, both recorded.
+    page.click("[data-action=open-foul]")
+    page.click("[data-action=foul-ball_off_table]")
+    assert "Забито тем же ударом" in page.inner_text("[data-sheet]")
+    page.click("button[data-action=off-pocketed][data-n='1']")
+    tap(page, "button[data-action=foul-n][data-n='1']")
+    assert last_event(match) == {
+        "type": "shot",
+        "player": "b",
+        "foul": "ball_off_table",
+        "off_table": 1,
+        "pocketed": 1,
+    }
+    assert state(match)["to_spot"] == 2
+
+
+def test_a_tap_refused_because_the_other_phone_wrote_says_what_and_is_entered_on_top(
+    open_page, live_server, organiser, referee
+):
+    match = refereed_match(organiser, referee, {"discipline": "free_pyramid"})
+    page = open_page(PHONE, user=referee)
+    page.goto(f"{live_server.url}/m/{match.pk}/score/")
+    page.wait_for_selector("[data-awaiting=break]")
+    tap(page, "button[data-action=break][data-n='1']")
+    other = APIClient()
+    other.force_login(organiser)
+    answer = other.post(
+        f"/api/v1/matches/{match.pk}/events/",
+        {
+            "event": {"type": "shot", "player": "a", "pocketed": 3},
+            "expected_version": Match.objects.get(pk=match.pk).version,
+            "idempotency_key": "other-phone-1",
+        },
+        format="json",
+    )
+    assert answer.status_code == 201
+    tap(page, "button[data-action=pot][data-n='2']")  # this phone had not seen the 3
+    notice = page.inner_text(".ref-notice[role=alert]")
+    assert "Тем временем записано" in notice and "3 шара" in notice
+    tap(page, "[data-action=reenter]")
+    assert last_event(match) == {"type": "shot", "player": "a", "pocketed": 2}
+    assert state(match)["score"]["a"] == 6
+    assert page.locator(".ref-notice[role=alert]").count() == 0
