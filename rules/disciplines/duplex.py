@@ -43,6 +43,7 @@ _PROMPTS = {
     "colour_of": gettext_noop("a ball of %(name)s"),
     "on_table": gettext_noop("%(n)s on the table"),
     "choose_breaker": gettext_noop("leads and chooses who breaks frame 3"),
+    "breaks_frame_3": gettext_noop("%(name)s breaks frame 3"),
 }
 
 
@@ -478,7 +479,19 @@ class Duplex(Discipline):
                     text(_PROMPTS["choose_breaker"]),
                     player_slot=p,
                     rule="D7.6",
-                    fields=[choose("breaker", [choice(c, player_slot=c) for c in PLAYERS])],
+                    fields=[
+                        choose(
+                            "breaker",
+                            [
+                                choice(
+                                    c,
+                                    text(_PROMPTS["breaks_frame_3"], name=player(c)),
+                                    player_slot=c,
+                                )
+                                for c in PLAYERS
+                            ],
+                        )
+                    ],
                 )
             )
         if awaiting in engine.FOUL_AWAITING:

@@ -9,6 +9,7 @@ from rest_framework.test import APIClient
 
 import rules
 from matches.models import Match
+from tests.browser.a11y import axe_violations, with_axe
 from tests.browser.conftest import PHONE
 from tests.browser.referee_form import last_event, refereed_match, state, tap
 
@@ -115,3 +116,73 @@ def test_a_tap_refused_because_the_other_phone_wrote_says_what_and_is_entered_on
     assert last_event(match) == {"type": "shot", "player": "a", "pocketed": 2}
     assert state(match)["score"]["a"] == 6
     assert page.locator(".ref-notice[role=alert]").count() == 0
+
+
+WIDTHS = (320, 375, 1366)
+
+
+def test_offline_and_refused_states_are_readable_at_every_width(
+    open_page, live_server, organiser, referee
+):
+    """The offline shooter switch shows which player is picked in solid colours, the way out
+    of a stopped queue is whole at 320 px, the concede buttons say what they do, and axe-core
+    finds nothing serious in the offline and refused states at 320, 375 and 1366 px."""
+    match = refereed_match(organiser, referee, {"discipline": "free_pyramid"})
+    page = open_page({"width": 320, "height": 640}, user=referee)
+    with_axe(page.context)
+    page.goto(f"{live_server.url}/m/{match.pk}/score/")
+    page.wait_for_selector("[data-awaiting=break]")
+    tap(page, "button[data-action=break][data-n='1']")
+    page.click("[data-action=forfeit]")
+    names = page.eval_on_selector_all(
+        "[data-sheet=forfeit] [data-action^=concede-]:not([data-action=concede-cancel])",
+        "els => els.map(e => e.textContent)",
+    )
+    assert len(names) == 2 and all("сдаёт матч" in n for n in names)
+    page.click("[data-action=concede-cancel]")
+    assert (
+        page.eval_on_selector_all(
+            "[role=group]",
+            "els => els.filter(e => !e.getAttribute('aria-label') && "
+            "!e.getAttribute('aria-labelledby')).length",
+        )
+        == 0
+    )
+
+    page.context.set_offline(True)
+    page.wait_for_selector(".ref.offline")
+    page.click("button[data-action=pot][data-n='1']")
+    page.click("button[data-action=pot][data-n='2']")
+    page.wait_for_selector("[data-queue='2']")
+    picked = page.eval_on_selector(
+        "[data-action=shooter-a][aria-pressed=true]", "e => getComputedStyle(e).backgroundColor"
+    )
+    assert picked == "rgb(31, 107, 69)"  # solid green, white text: not a tint on white
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 700})
+        assert axe_violations(page) == [], width
+
+    # Meanwhile another phone records a shot: the first queued tap is refused.
+    other = APIClient()
+    other.force_login(organiser)
+    answer = other.post(
+        f"/api/v1/matches/{match.pk}/events/",
+        {
+            "event": {"type": "shot", "player": "a", "pocketed": 3},
+            "expected_version": Match.objects.get(pk=match.pk).version,
+            "idempotency_key": "other-phone-2",
+        },
+        format="json",
+    )
+    assert answer.status_code == 201
+    page.context.set_offline(False)
+    page.wait_for_selector("[data-action=discard-queue]", timeout=15_000)
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 700})
+        box = page.locator("[data-action=discard-queue]").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, width
+        clipped = page.eval_on_selector(
+            "[data-action=discard-queue]", "e => e.scrollWidth > e.clientWidth + 1"
+        )
+        assert not clipped, width
+        assert axe_violations(page) == [], width

@@ -79,7 +79,7 @@ export function countPad(ctx, kind, f, values, action, opts) {
 /* A choice field as buttons: tapping one picks it (or, with `onpick`, acts). */
 export function choiceRow(ctx, f, values, action, onpick) {
   const row = h("div", { class: "ref-options" + (f.choices.length === 2 ? " two" : ""), role: "group",
-    "aria-label": f.prompt || "" });
+    "aria-label": f.prompt || (ctx.entry && ctx.entry.prompt) || null });
   const current = values[f.name] !== undefined ? values[f.name] : f.default;
   f.choices.forEach((c) => {
     const picked = !onpick && current === c.value;

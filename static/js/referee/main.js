@@ -828,7 +828,10 @@ function renderConcede() {
   // A player concedes only for themselves; a referee or an organiser records either.
   const slots = ME.role === "player" && ME.slot ? [ME.slot] : ["a", "b"];
   slots.forEach((s) => {
-    box.appendChild(btn(ME.role === "player" ? t("concede_self") : name(s), "concede-" + s, () => {
+    // Named by what it does (the entry's label: «Иванов сдаёт матч»), not by the player alone.
+    const c = choices.find((x) => x.value === s);
+    const label = ME.role === "player" ? t("concede_self") : c && c.label ? c.label : name(s);
+    box.appendChild(btn(label, "concede-" + s, () => {
       sheet = { kind: "forfeit", side: s };
       render();
       const yes = app.querySelector("[data-action=concede-confirm]");
