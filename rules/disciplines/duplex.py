@@ -181,7 +181,9 @@ class Duplex(Discipline):
         if table is not None:
             n = table[slot]
             out.append(fact("balls", n, text(_PROMPTS["on_table"], n=n)))
-        if _int(state.get("frame")) == FRAMES:
+        # Frame 3 in play: plus and minus beside each player. Once finished, the headline is the
+        # final points: a «plus 5» beside the loser would read as his score.
+        if _int(state.get("frame")) == FRAMES and not state.get("finished"):
             plus = (per_player(state.get("plus")) or _ZERO)[slot]
             if plus:
                 out.append(fact("plus", plus, text(gettext_noop("plus %(n)s"), n=plus)))

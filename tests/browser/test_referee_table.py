@@ -186,3 +186,15 @@ def test_offline_and_refused_states_are_readable_at_every_width(
         )
         assert not clipped, width
         assert axe_violations(page) == [], width
+
+
+def test_the_duplex_board_says_the_frame_once(open_page, live_server, organiser, referee):
+    match = refereed_match(
+        organiser, referee, {"discipline": "duplex", "first_break": "a"}, discipline="duplex"
+    )
+    page = open_page(PHONE, user=referee)
+    page.goto(f"{live_server.url}/m/{match.pk}/score/")
+    page.wait_for_selector("[data-awaiting=break]")
+    board = page.inner_text(".ref-board")
+    assert board.count("партия 1 из 3") == 1
+    assert "Дуплекс" in page.inner_text(".ref-info")
