@@ -76,7 +76,7 @@ def test_duplex_has_three_frames_with_plus_and_minus_points(ru, organiser_client
     )
     text = _sheet(organiser_client, t)
     assert "Дистанция: Игра из трёх партий (плюсовые и минусовые очки)" in text
-    assert "плюсовые очки" in text and "минусовые очки" in text
+    assert "Плюсовые очки" in text and "Минусовые очки" in text
     assert "После двух партий" in text and "Итоговые очки" in text
     assert "Фора" not in text  # Duplex has no head start
 
