@@ -30,6 +30,7 @@ from rules.common import (
     get_bool,
     get_count,
     get_player,
+    on_lag,
 )
 from rules.errors import invalid_event, invalid_ruleset, too_many
 from rules.pyramid_games import (
@@ -284,6 +285,7 @@ def make_handlers(premium: str) -> dict[str, Handler]:
         "choice": on_choice,
         "time_expired": on_time,
         "forfeit": forfeit,
+        "lag": on_lag,
     }
 
 

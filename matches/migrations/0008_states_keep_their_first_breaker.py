@@ -8,7 +8,11 @@ A match still being played is replayed from its log (the log is the truth; a fou
 start is now the debt the regulation makes it). A finished one keeps its figures: its state
 only gains the fields, with the shelves as the log's last rack left them unknown (0)."""
 
+from typing import Any
+
 from django.db import migrations
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 import rules
 
@@ -16,7 +20,7 @@ CHUNK = 500
 FINISHED = ("finished", "walkover", "void")
 
 
-def _defaults(state, ruleset):
+def _defaults(state: dict[str, Any], ruleset: dict[str, Any]) -> dict[str, Any]:
     first = ruleset.get("first_break") if ruleset.get("first_break") in ("a", "b") else "a"
     out = dict(state)
     out.setdefault("first_breaker", first)
@@ -27,7 +31,7 @@ def _defaults(state, ruleset):
     return out
 
 
-def add_fields(apps, schema_editor):
+def add_fields(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor | None) -> None:
     Match = apps.get_model("matches", "Match")
     MatchEvent = apps.get_model("matches", "MatchEvent")
     matches = Match.objects.exclude(state={}).select_related("tournament").order_by("pk")

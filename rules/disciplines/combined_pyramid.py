@@ -394,6 +394,10 @@ class CombinedPyramid(CueBallPyramid):
             if rng.random() < 0.15:
                 shot["pocketed"] = min(n, rng.choice((0, 1)))
                 shot["cue_ball"] = POCKETED
+                if in_hand == IN_HAND_ANYWHERE:
+                    # N5.2: on the premium shot it is a foul; the form names it (the engine
+                    # would find it without the name too).
+                    shot["foul"] = "cue_ball_pocketed"
             if direct and rng.random() < 0.08 and n > shot["pocketed"]:
                 shot["fools"] = 1
             return shot

@@ -170,24 +170,8 @@ def _int_or_none(field: str, value: Any, lo: int, hi: int, *, allow_none: bool) 
     return value
 
 
-def clean_settings(values: dict[str, Any], *, stored_logo: str = "") -> dict[str, Any]:
-    """Validate a complete set of settings; returns them normalised (money as Decimal, the
-    ruleset completed by the engine, fee bands and shares canonical, a new logo re-encoded;
-    `stored_logo`, the one the tournament has, is kept as it is)."""
-    out = dict(values)
-    if not str(out.get("name") or "").strip():
-        raise invalid("name", _("The tournament needs a name."))
-    out["name"] = str(out["name"]).strip()
-    text = str(out.get("regulation_text") or "").strip()
-    if len(text) > MAX_REGULATION_TEXT:
-        raise invalid(
-            "regulation_text",
-            _("The regulation's text is at most %(max)s characters.")
-            % {"max": MAX_REGULATION_TEXT},
-        )
-    out["regulation_text"] = text
-
-    # Discipline and ruleset: the rules engine is the judge.
+def _clean_ruleset(out: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The discipline and its ruleset, normalised: the rules engine is the judge."""
     disciplines = rules.rulesets()
     discipline = out.get("discipline")
     if discipline not in disciplines:
@@ -212,14 +196,11 @@ def clean_settings(values: dict[str, Any], *, stored_logo: str = "") -> dict[str
         raise _ruleset_error("ruleset", err) from None
     # Head starts are per match (the handicap scheme or the organiser's override).
     normalised.pop("head_start", None)
-    out["ruleset"] = normalised
+    return discipline, normalised
 
-    out["time_limit_minutes"] = _int_or_none(
-        "time_limit_minutes", out.get("time_limit_minutes"), 1, MAX_TIME_LIMIT, allow_none=True
-    )
-    out["stage_rules"] = _clean_stage_rules(out)
 
-    # Handicap scheme against every race it will be applied to.
+def _check_handicap_scheme(out: dict[str, Any], discipline: str) -> None:
+    """The handicap scheme against every race it will be applied to."""
     slug = out.get("handicap_scheme")
     if slug not in handicap.SCHEMES:
         raise invalid(
@@ -253,6 +234,36 @@ def clean_settings(values: dict[str, Any], *, stored_logo: str = "") -> dict[str
                             "n": target,
                         },
                     )
+
+
+def _clean_regulation_text(out: dict[str, Any]) -> str:
+    text = str(out.get("regulation_text") or "").strip()
+    if len(text) > MAX_REGULATION_TEXT:
+        raise invalid(
+            "regulation_text",
+            _("The regulation's text is at most %(max)s characters.")
+            % {"max": MAX_REGULATION_TEXT},
+        )
+    return text
+
+
+def clean_settings(values: dict[str, Any], *, stored_logo: str = "") -> dict[str, Any]:
+    """Validate a complete set of settings; returns them normalised (money as Decimal, the
+    ruleset completed by the engine, fee bands and shares canonical, a new logo re-encoded;
+    `stored_logo`, the one the tournament has, is kept as it is)."""
+    out = dict(values)
+    if not str(out.get("name") or "").strip():
+        raise invalid("name", _("The tournament needs a name."))
+    out["name"] = str(out["name"]).strip()
+    out["regulation_text"] = _clean_regulation_text(out)
+    discipline, out["ruleset"] = _clean_ruleset(out)
+
+    out["time_limit_minutes"] = _int_or_none(
+        "time_limit_minutes", out.get("time_limit_minutes"), 1, MAX_TIME_LIMIT, allow_none=True
+    )
+    out["stage_rules"] = _clean_stage_rules(out)
+
+    _check_handicap_scheme(out, discipline)
 
     for field, kind in (
         ("format", Tournament.Format),

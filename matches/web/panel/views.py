@@ -24,7 +24,7 @@ from tournaments.models import Tournament
 from tournaments.presentation import names_of, no_show_question, walkover_question
 from tournaments.regulation import no_show_words
 from tournaments.selectors import tournament_audit
-from tournaments.web.shared.pages import live_response, tournament_live_etag
+from tournaments.web.shared.pages import live_response, tournament_live_etag, tournament_stream
 from tournaments.web.shared.panel import PanelAction, PanelMixin, form_error_text
 from tournaments.web.shared.scoreboard import (
     clock_view,
@@ -97,6 +97,7 @@ class TableBoardView(PanelMixin, View):
             page="panel/tables.html",
             fragment="panel/_tables.html",
             context=context,
+            stream=tournament_stream(tournament.pk),
         )
 
 
