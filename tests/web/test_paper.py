@@ -180,3 +180,11 @@ def test_a_match_sheet_is_the_discipline_s_own() -> None:
     assert duplex.paper_sheet({"discipline": "duplex"}) == "duplex"
     assert free.paper_sheet({"balls_to_win": 30}) == "racks"
     assert free.paper_sheet({"balls_to_win": 8, "frames_to_win": 3}) == "frames"
+    # Every discipline's sheet has its template (a new one plugs its own in).
+    from django.template.loader import get_template
+
+    from rules.registry import disciplines
+
+    for d in disciplines():
+        for ruleset in ({"discipline": d.name}, {"discipline": d.name, "frames_to_win": 3}):
+            get_template(f"print/sheet/{d.paper_sheet(ruleset)}.html")
