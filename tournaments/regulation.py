@@ -122,6 +122,7 @@ def regulation(tournament: Tournament) -> list[tuple[str, str]]:
         handicap_text = "; ".join((handicap_text, *_scaled(tournament, preset.scheme)))
     lines.append((_("Handicap"), handicap_text))
     lines.extend(entry_lines(tournament))
+    lines.append(table_time_line(tournament))
     lines.append((_("No-show"), str(tournament.get_no_show_rule_display())))
     lines.append((_("Fee of a player who withdraws"), str(tournament.get_withdrawal_fee_display())))
     lines.append(
@@ -131,6 +132,25 @@ def regulation(tournament: Tournament) -> list[tuple[str, str]]:
         )
     )
     return lines
+
+
+def table_time_line(tournament: Tournament) -> tuple[str, str]:
+    """Who pays for the table and how much, in words."""
+    payer = tournament.table_time_payer
+    if tournament.table_hour_price <= 0 or payer == Tournament.TableTimePayer.NOBODY:
+        return (_("Table time"), _("not charged"))
+    parts = [
+        _("%(price)s an hour") % {"price": money(tournament.table_hour_price)},
+        _("paid by the loser") if payer == Tournament.TableTimePayer.LOSER else _("half each"),
+    ]
+    if tournament.table_time_discount:
+        parts.append(_("discount %(d)s%%") % {"d": _percent(tournament.table_time_discount)})
+    parts.append(
+        _("from the call to the table to the end of the match")
+        if tournament.table_time_breaks == Tournament.TableTimeBreaks.INCLUDED
+        else _("from the call to the table to the end of the match, technical breaks excluded")
+    )
+    return (_("Table time"), ", ".join(parts))
 
 
 def _when(value: Any) -> str:
@@ -206,6 +226,7 @@ def regulation_document(tournament: Tournament) -> list[tuple[str, list[tuple[st
         str(_("No-show")),
         str(_("Fee of a player who withdraws")),
         str(_("Prize of a withdrawn or disqualified player")),
+        str(_("Table time")),
     }
     rules_lines = [
         line for line in play if line[0] not in entry_labels and line[0] not in conduct_labels
@@ -223,13 +244,16 @@ def regulation_document(tournament: Tournament) -> list[tuple[str, list[tuple[st
             str(tournament.get_withdrawn_prize_display()),
         ),
     ]
-    conduct = [(_("No-show"), str(tournament.get_no_show_rule_display()))]
+    conduct = [
+        (_("No-show"), str(tournament.get_no_show_rule_display())),
+        table_time_line(tournament),
+    ]
     return [
         (_("General"), general),
         (_("Rules of play and system"), rules_lines),
         (_("Entry and fees"), entry),
         (_("Prizes"), prizes),
-        (_("No-show"), conduct),
+        (_("No-show and table time"), conduct),
     ]
 
 

@@ -102,6 +102,10 @@ def protocol_data(tournament: Tournament) -> dict[str, Any]:
             )
     # Who gave each refund is on the fee sheet.
     fees = list(selectors.registration_list(tournament=tournament).select_related("refunded_by"))
+    table = selectors.table_time(tournament=tournament)
+    by_player = {p["player"].pk: p for p in table["players"]}
+    for reg in fees:
+        reg.table_time = by_player.get(reg.player_id)  # type: ignore[attr-defined]
     paid_out = sum((a for a in amounts.values() if a), start=prizes["pool"] * 0)
     return {
         "places": places,
@@ -110,5 +114,6 @@ def protocol_data(tournament: Tournament) -> dict[str, Any]:
         "withheld": prizes.get("withheld"),
         "fees": fees,
         "totals": selectors.registration_totals(tournament=tournament),
+        "table_time": table,
         "signature": initials_first(tournament.chief_judge),
     }

@@ -33,6 +33,7 @@ from tournaments.services.registrations import (
     registration_refund,
     registration_set_paid,
     registration_withdraw,
+    table_time_set_paid,
 )
 from tournaments.services.setup import (
     tournament_close_registration,
@@ -70,6 +71,7 @@ __all__ = [
     "registration_remove_absent",
     "registration_set_paid",
     "registration_withdraw",
+    "table_time_set_paid",
     "tournament_close_registration",
     "tournament_create",
     "tournament_draw",

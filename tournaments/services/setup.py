@@ -65,6 +65,10 @@ SETTINGS_FIELDS = (
     "added_money",
     "withdrawn_prize",
     "withdrawal_fee",
+    "table_hour_price",
+    "table_time_payer",
+    "table_time_discount",
+    "table_time_breaks",
     "no_show_rule",
     "handicap_scheme",
     "rated",
@@ -82,6 +86,10 @@ SETTINGS_FIELDS = (
 # What may still change once matches exist: none of it can alter a played match. Races and
 # time limits of matches not started yet change through tournament_update_live.
 LIVE_FIELDS = (
+    "table_hour_price",
+    "table_time_payer",
+    "table_time_discount",
+    "table_time_breaks",
     "name",
     "venue",
     "chief_judge",
@@ -98,7 +106,14 @@ LIVE_FIELDS = (
 )
 MAX_REGULATION_TEXT = 10_000
 MAX_LOGO_CHARS = 280_000  # 200 KB in base64
-MONEY_FIELDS = ("entry_fee", "prize_unit", "added_money", "pool_percent")
+MONEY_FIELDS = (
+    "entry_fee",
+    "prize_unit",
+    "added_money",
+    "pool_percent",
+    "table_hour_price",
+    "table_time_discount",
+)
 
 
 def invalid(field: str, message: str, **params: Any) -> TournamentError:
@@ -258,6 +273,8 @@ def clean_settings(values: dict[str, Any], *, stored_logo: str = "") -> dict[str
         ("third_place", Tournament.ThirdPlace),
         ("withdrawn_prize", Tournament.WithdrawnPrize),
         ("withdrawal_fee", Tournament.WithdrawalFee),
+        ("table_time_payer", Tournament.TableTimePayer),
+        ("table_time_breaks", Tournament.TableTimeBreaks),
         ("no_show_rule", Tournament.NoShowRule),
         ("diploma_places", Tournament.DiplomaPlaces),
     ):
@@ -374,6 +391,10 @@ def _clean_money(out: dict[str, Any]) -> None:
         raise invalid("prize_unit", _("The prize rounding unit must be positive."))
     if not 0 <= out["pool_percent"] <= 100:
         raise invalid("pool_percent", _("The prize pool must be between 0 and 100 percent."))
+    if out["table_hour_price"] < 0:
+        raise invalid("table_hour_price", _("The table-hour price cannot be negative."))
+    if not 0 <= out["table_time_discount"] <= 100:
+        raise invalid("table_time_discount", _("The discount must be between 0 and 100 percent."))
     try:
         bands = fees.bands_from_json(out.get("fee_bands") or [])
     except (TypeError, ValueError) as exc:

@@ -403,6 +403,25 @@ class TournamentWriteSerializer(StrictSerializer):
         help_text="The paid fee of a player who withdraws: refund_before_draw (refunded before "
         "the draw, kept after it), refund, keep. A disqualified player's fee is kept.",
     )
+    table_hour_price = _money(help_text="Table-hour price; 0: table time is not charged.")
+    table_time_payer = serializers.ChoiceField(
+        choices=Tournament.TableTimePayer.choices,
+        required=False,
+        help_text="Who pays a match's table time: nobody, loser, split (half each).",
+    )
+    table_time_discount = serializers.DecimalField(
+        max_digits=5,
+        decimal_places=2,
+        min_value=Decimal(0),
+        max_value=Decimal(100),
+        required=False,
+        help_text="Percent off the table time's price for the payer.",
+    )
+    table_time_breaks = serializers.ChoiceField(
+        choices=Tournament.TableTimeBreaks.choices,
+        required=False,
+        help_text="Whether the clock's technical breaks count as table time.",
+    )
     no_show_rule = serializers.ChoiceField(
         choices=Tournament.NoShowRule.choices,
         required=False,
