@@ -40,6 +40,7 @@ AUDIT_ACTIONS = {
     "registration_refund": gettext_lazy("Fee refunded"),
     "registration_close": gettext_lazy("Registration closed"),
     "table_time_paid": gettext_lazy("Table time paid"),
+    "match_lateness": gettext_lazy("Lateness recorded"),
     "table_time_unpaid": gettext_lazy("Table time marked unpaid"),
     "registration_reopen": gettext_lazy("Registration reopened"),
     "registration_disqualify": gettext_lazy("Player disqualified"),

@@ -211,6 +211,18 @@ class Tournament(models.Model):
         choices=TableTimeBreaks.choices,
         default=TableTimeBreaks.EXCLUDED,
     )
+    # Lateness from the call to the table: every full `lateness_step_minutes` late costs
+    # `lateness_penalty_balls` (a head start for the opponent); at `lateness_walkover_minutes`
+    # the late player loses by walkover (the no-show rule follows). Empty: no such rule.
+    lateness_step_minutes = models.PositiveSmallIntegerField(
+        _("lateness: minutes per penalty"), null=True, blank=True
+    )
+    lateness_penalty_balls = models.PositiveSmallIntegerField(
+        _("lateness: balls lost per step"), default=1
+    )
+    lateness_walkover_minutes = models.PositiveSmallIntegerField(
+        _("lateness: walkover after, minutes"), null=True, blank=True
+    )
     no_show_rule = models.CharField(
         _("a player who does not come to his match"),
         max_length=16,

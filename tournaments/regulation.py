@@ -11,6 +11,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from audit.models import AuditEntry
 from matches.selectors import discipline_of
 from matches.wording import discipline_label, say
 from tournaments.algorithms import handicap
@@ -123,6 +124,7 @@ def regulation(tournament: Tournament) -> list[tuple[str, str]]:
     lines.append((_("Handicap"), handicap_text))
     lines.extend(entry_lines(tournament))
     lines.append(table_time_line(tournament))
+    lines.append((_("Lateness"), lateness_rule(tournament) or _("no penalty")))
     lines.append((_("No-show"), str(tournament.get_no_show_rule_display())))
     lines.append((_("Fee of a player who withdraws"), str(tournament.get_withdrawal_fee_display())))
     lines.append(
@@ -227,6 +229,7 @@ def regulation_document(tournament: Tournament) -> list[tuple[str, list[tuple[st
         str(_("Fee of a player who withdraws")),
         str(_("Prize of a withdrawn or disqualified player")),
         str(_("Table time")),
+        str(_("Lateness")),
     }
     rules_lines = [
         line for line in play if line[0] not in entry_labels and line[0] not in conduct_labels
@@ -245,6 +248,7 @@ def regulation_document(tournament: Tournament) -> list[tuple[str, list[tuple[st
         ),
     ]
     conduct = [
+        (_("Lateness"), lateness_rule(tournament) or _("no penalty")),
         (_("No-show"), str(tournament.get_no_show_rule_display())),
         table_time_line(tournament),
     ]
@@ -253,7 +257,7 @@ def regulation_document(tournament: Tournament) -> list[tuple[str, list[tuple[st
         (_("Rules of play and system"), rules_lines),
         (_("Entry and fees"), entry),
         (_("Prizes"), prizes),
-        (_("No-show and table time"), conduct),
+        (_("Lateness, no-show and table time"), conduct),
     ]
 
 
@@ -271,4 +275,42 @@ def fee_lines(tournament: Tournament) -> list[tuple[str, Any]]:
         else:
             label = _("rating %(low)s–%(high)s") % {"low": low, "high": high}
         lines.append((label, band.get("fee")))
+    return lines
+
+
+def lateness_rule(tournament: Tournament) -> str:
+    """The lateness rule in words; "" when the tournament has none."""
+    step, limit = tournament.lateness_step_minutes, tournament.lateness_walkover_minutes
+    parts = []
+    if step:
+        parts.append(
+            ngettext(
+                "every %(step)d min late from the call: minus %(n)d ball",
+                "every %(step)d min late from the call: minus %(n)d balls",
+                tournament.lateness_penalty_balls,
+            )
+            % {"step": step, "n": tournament.lateness_penalty_balls}
+        )
+    if limit:
+        parts.append(_("%(n)d min late: a walkover") % {"n": limit})
+    return "; ".join(parts)
+
+
+def lateness_log(match: Any) -> list[str]:
+    """What lateness cost in this match, oldest first, in words."""
+    entries = AuditEntry.objects.filter(match_id=match.pk, action="match_lateness").order_by("pk")
+    names = {"a": str(match.player_a or ""), "b": str(match.player_b or "")}
+    lines = []
+    for entry in entries:
+        data = entry.data or {}
+        who = names.get(str(data.get("slot")), "")
+        if data.get("walkover"):
+            lines.append(
+                _("%(who)s: %(m)s min late, a walkover") % {"who": who, "m": data.get("minutes")}
+            )
+        else:
+            lines.append(
+                _("%(who)s: %(m)s min late, minus %(n)s balls")
+                % {"who": who, "m": data.get("minutes"), "n": data.get("balls")}
+            )
     return lines

@@ -76,6 +76,11 @@ urlpatterns = [
         name="panel-registration-withdraw",
     ),
     path(
+        "panel/t/<int:pk>/matches/<int:match>/lateness/",
+        views_panel.MatchLatenessView.as_view(),
+        name="panel-match-lateness",
+    ),
+    path(
         "panel/t/<int:pk>/table-time/<int:match>/paid/",
         views_panel.TableTimePaidView.as_view(),
         name="panel-table-time-paid",

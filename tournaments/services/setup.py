@@ -69,6 +69,9 @@ SETTINGS_FIELDS = (
     "table_time_payer",
     "table_time_discount",
     "table_time_breaks",
+    "lateness_step_minutes",
+    "lateness_penalty_balls",
+    "lateness_walkover_minutes",
     "no_show_rule",
     "handicap_scheme",
     "rated",
@@ -86,6 +89,9 @@ SETTINGS_FIELDS = (
 # What may still change once matches exist: none of it can alter a played match. Races and
 # time limits of matches not started yet change through tournament_update_live.
 LIVE_FIELDS = (
+    "lateness_step_minutes",
+    "lateness_penalty_balls",
+    "lateness_walkover_minutes",
     "table_hour_price",
     "table_time_payer",
     "table_time_discount",
@@ -231,6 +237,11 @@ def clean_settings(values: dict[str, Any], *, stored_logo: str = "") -> dict[str
         "time_limit_minutes", out.get("time_limit_minutes"), 1, MAX_TIME_LIMIT, allow_none=True
     )
     out["stage_rules"] = _clean_stage_rules(out)
+    for field in ("lateness_step_minutes", "lateness_walkover_minutes"):
+        out[field] = _int_or_none(field, out.get(field), 1, 600, allow_none=True)
+    out["lateness_penalty_balls"] = _int_or_none(
+        "lateness_penalty_balls", out.get("lateness_penalty_balls", 1), 1, 100, allow_none=False
+    )
 
     # Handicap scheme against every race it will be applied to.
     slug = out.get("handicap_scheme")

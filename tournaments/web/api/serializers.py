@@ -422,6 +422,22 @@ class TournamentWriteSerializer(StrictSerializer):
         required=False,
         help_text="Whether the clock's technical breaks count as table time.",
     )
+    lateness_step_minutes = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=600,
+        help_text="Every full N minutes late from the call costs lateness_penalty_balls; null: "
+        "no such rule.",
+    )
+    lateness_penalty_balls = serializers.IntegerField(required=False, min_value=1, max_value=100)
+    lateness_walkover_minutes = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=600,
+        help_text="Late this many minutes from the call: a walkover (then the no-show rule).",
+    )
     no_show_rule = serializers.ChoiceField(
         choices=Tournament.NoShowRule.choices,
         required=False,

@@ -172,6 +172,9 @@ class SettingsForm(forms.Form):
             "group_advance",
             "time_limit_minutes",
             "self_scoring",
+            "lateness_step_minutes",
+            "lateness_penalty_balls",
+            "lateness_walkover_minutes",
         }:
             return "rules"
         return "general"

@@ -302,6 +302,20 @@ class RegistrationRefundView(_RegistrationAction):
         return _("%(name)s's fee is refunded.") % {"name": reg.player.name}
 
 
+class MatchLatenessView(PanelAction):
+    """One tap on the match's page: the player is late; the rule says what it costs."""
+
+    default_next = "panel-tables"
+
+    def act(self, request: HttpRequest) -> str | None:
+        match = get_object_or_404(Match, pk=self.kwargs["match"], tournament=self.get_tournament())
+        slot = request.POST.get("late", "")
+        done = services.match_lateness(match=match, late_slot=slot, actor=request.user)
+        if done["walkover"]:
+            return _("%(m)s min late: the match is a walkover.") % {"m": done["minutes"]}
+        return _("%(m)s min late: minus %(n)s balls.") % {"m": done["minutes"], "n": done["balls"]}
+
+
 class TableTimePaidView(PanelAction):
     """The desk ticks a player's table time for a match paid (or takes the tick back)."""
 
