@@ -197,6 +197,13 @@ def winning_slot(match: Match) -> str | None:
     return "b" if match.winner_id == match.player_b_id else None
 
 
+def has_time_rule(match: Match) -> bool:
+    """Whether the match's discipline has a time-limit rule (without one, its clock only
+    shows the time: Duplex)."""
+    ruleset = match.ruleset or match.tournament.ruleset
+    return discipline_of(match.state or {}, ruleset).has_time_limit
+
+
 def discipline_of(state: dict[str, Any], ruleset: dict[str, Any] | None = None) -> rules.Discipline:
     """The discipline of a match's state, else of its ruleset; the default one when neither
     names a registered discipline (a page shows every match, whatever it holds)."""
@@ -379,3 +386,13 @@ def table_board(*, tournament: TournamentRow) -> TableBoard:
             key=lambda m: cast(datetime, m.judge_called_at),  # the ones with a call
         ),
     )
+
+
+def live_figures(*, match_id: int) -> dict[str, Any]:
+    """A match's status and score now, for the push channel's events (config.push): the
+    bracket's cell follows a ball from the event alone. One query by primary key."""
+    row = Match.objects.filter(pk=match_id).values_list("status", "state").first()
+    if row is None:
+        return {}
+    status, state = row
+    return {"status": status, **score_summary(state or {})}

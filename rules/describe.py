@@ -10,7 +10,7 @@ the common prompts) and the builders of the event kinds every pyramid discipline
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from rules.common import PLAYERS
 from rules.fouls import FOUL_CODES, FOUL_EVENT_CODES, SHOT_FOUL_CODES
@@ -135,11 +135,25 @@ def fact(key: str, value: int | str | None, words: Text) -> Fact:
     return {"key": key, "value": value, "text": words}
 
 
+def lag_facts(state: Mapping[str, Any], slot: str) -> list[Fact]:
+    """The lag beside the players' numbers, once recorded (G7.1, G7.4): who won it and who
+    broke frame 1 (every discipline with the lag event)."""
+    lag = state.get("lag")
+    if not isinstance(lag, dict):
+        return []
+    out = []
+    if lag.get("winner") == slot:
+        out.append(fact("lag", slot, text(gettext_noop("won the lag"))))
+    if lag.get("breaker") == slot:
+        out.append(fact("first_break", slot, text(gettext_noop("broke first"))))
+    return out
+
+
 # --- what the referee enters ------------------------------------------------------------------
 
 
 class Choice(TypedDict):
-    value: str
+    value: str | int
     label: Text | None  # None: the player named by `player` (his name is the label)
     player: str | None
     hint: Text | None
@@ -154,12 +168,17 @@ class Field(TypedDict):
     object "pocketed"."""
 
     name: str
-    kind: str  # "count" or "choice"
+    # "count", "choice", or "balls": numbered balls picked among `choices` (a list of numbers;
+    # `min`/`max` bound how many)
+    kind: str
     min: int | None
     max: int | None
-    default: int | str | None
+    default: int | str | list[int] | None
     choices: list[Choice]
     prompt: Text | None
+    # A "balls" field only: the value of this other field (the called ball) is always among
+    # the balls the event sends.
+    includes: NotRequired[str]
 
 
 class Limit(TypedDict):
@@ -202,6 +221,30 @@ def count(name: str, maximum: int, prompt: Text | None = None, minimum: int = 0)
     }
 
 
+def balls(
+    name: str,
+    numbers: Iterable[int],
+    prompt: Text | None = None,
+    minimum: int = 0,
+    includes: str | None = None,
+) -> Field:
+    """Numbered balls picked among ``numbers`` (classic pyramid's): the value is their list,
+    ascending; with ``includes``, the value of that field is always among them."""
+    shown = list(numbers)
+    out: Field = {
+        "name": name,
+        "kind": "balls",
+        "min": minimum,
+        "max": len(shown),
+        "default": [],
+        "choices": [choice(n, text(str(n))) for n in shown],
+        "prompt": prompt,
+    }
+    if includes is not None:
+        out["includes"] = includes
+    return out
+
+
 def choose(name: str, choices: list[Choice], prompt: Text | None = None) -> Field:
     first = next((c["value"] for c in choices if not c["disabled"]), None)
     return {
@@ -216,7 +259,7 @@ def choose(name: str, choices: list[Choice], prompt: Text | None = None) -> Fiel
 
 
 def choice(
-    value: str,
+    value: str | int,
     label: Text | None = None,
     *,
     player_slot: str | None = None,
@@ -276,6 +319,10 @@ def build_event(event_kind: EventKind, values: Mapping[str, Any] | None = None) 
             ev.setdefault(outer, {})[inner] = value
         else:
             ev[outer] = value
+    for f in event_kind["fields"]:
+        with_ = f.get("includes")
+        if with_ is not None and isinstance(ev.get(with_), int):
+            ev[f["name"]] = sorted({*ev[f["name"]], ev[with_]})
     return ev
 
 
@@ -326,6 +373,11 @@ OPTION_RULES: dict[str, str] = {
     "partial": "R",
     "play_on": "R",
 }
+
+
+def break_rule_ref(ruleset: Mapping[str, Any]) -> str:
+    """The clause an illegal break cites: the regulation's strict break or G12.1."""
+    return "R" if ruleset.get("strict_break") else "G12.1"
 
 
 def foul_rule(code: str, in_force: Mapping[str, Any] | None = None) -> str:
@@ -477,6 +529,7 @@ def turn_rules(direct_call: bool, foul_then: str = "choice") -> list[TurnRule]:
         {"type": "rerack", "when": {"option": "full"}, "next": "same", "then": "break"},
         {"type": "rerack", "next": "same", "then": "shot"},
         {"type": "choose_breaker", "next": "field:breaker", "then": "break"},
+        {"type": "lag", "next": "field:breaker", "then": "break"},
     ]
     return out
 
@@ -608,6 +661,8 @@ _SENTENCES: dict[str, str] = {
     "breaker": gettext_noop("%(who)s chooses the breaker: %(breaker)s"),
     "time": gettext_noop("Time is up"),
     "forfeit": gettext_noop("%(who)s concedes the match"),
+    "lag_breaks": gettext_noop("%(winner)s wins the lag and breaks"),
+    "lag_gives": gettext_noop("%(winner)s wins the lag and gives the break to %(breaker)s"),
 }
 # Joins without a word of their own (rules.words.is_neutral): the same in every language.
 SAID = "%(who)s: %(what)s"
@@ -713,6 +768,12 @@ def event_sentence(event: Mapping[str, Any], in_force: Mapping[str, Any] | None 
     if kind == "choose_breaker":
         breaker = player(_slot(event.get("breaker")))
         return text(_SENTENCES["breaker"], who=who, breaker=breaker)
+    if kind == "lag":
+        won = _slot(event.get("winner"))
+        breaks = _slot(event.get("breaker"))
+        if won == breaks:
+            return text(_SENTENCES["lag_breaks"], winner=player(won))
+        return text(_SENTENCES["lag_gives"], winner=player(won), breaker=player(breaks))
     if kind == "time_expired":
         return text(_SENTENCES["time"])
     if kind == "forfeit":

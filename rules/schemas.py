@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.common import BREAK_OPTIONS, MAX_COUNT, PLAYERS
-from rules.fouls import FOUL_EVENT_CODES, SHOT_FOUL_CODES
+from rules.fouls import CUE_BALL_FOUL_CODES, FOUL_EVENT_CODES, SHOT_FOUL_CODES
 from rules.free_pyramid import RERACK_OPTIONS
 
 Schema = dict[str, Any]
@@ -44,6 +44,13 @@ def enum(values: Any) -> Schema:
 SLOT: Schema = {"type": "string", "enum": list(PLAYERS), "description": "a player: a or b"}
 COUNT: Schema = {"type": "integer", "minimum": 0, "maximum": MAX_COUNT}
 PER_PLAYER: Schema = obj({"a": {"type": "integer"}, "b": {"type": "integer"}}, ["a", "b"])
+# Classic pyramid's numbered balls (C2): a list of numbers 1-15, each at most once.
+NUMBERS: Schema = {
+    "type": "array",
+    "items": {"type": "integer", "minimum": 1, "maximum": 15},
+    "maxItems": 15,
+    "description": "Classic pyramid: the numbers of the balls.",
+}
 COLOURS: Schema = {
     **obj({"a": COUNT, "b": COUNT}),
     "description": "Balls of each colour (Duplex); a missing colour is 0.",
@@ -68,8 +75,9 @@ EVENT_FIELDS: dict[str, tuple[dict[str, Schema], list[str], str]] = {
             "player": SLOT,
             "legal": {"type": "boolean"},
             "pocketed": {
-                "oneOf": [COUNT, COLOURS],
-                "description": "Free pyramid: a count; Duplex: balls per colour. Missing: 0.",
+                "oneOf": [COUNT, COLOURS, NUMBERS],
+                "description": "Free pyramid: a count; Duplex: balls per colour; classic "
+                "pyramid: the balls' numbers. Missing: 0 (none).",
             },
         },
         ["player", "legal"],
@@ -79,13 +87,16 @@ EVENT_FIELDS: dict[str, tuple[dict[str, Schema], list[str], str]] = {
         {
             "player": SLOT,
             "pocketed": {
-                "oneOf": [COUNT, COLOURS],
+                "oneOf": [COUNT, COLOURS, NUMBERS],
                 "description": "Balls pocketed legally. Free pyramid: a count; Duplex: balls "
-                "per colour. Missing: 0.",
+                "per colour; classic pyramid: the balls' numbers. Missing: 0 (none).",
             },
             "fools": {**COUNT, "description": "Free pyramid only: balls that fell otherwise."},
-            "off_table": {**COUNT, "description": "Balls that left the table."},
-            "foul": nullable(enum(SHOT_FOUL_CODES)),
+            "off_table": {
+                "oneOf": [COUNT, NUMBERS],
+                "description": "Balls that left the table (classic pyramid: their numbers).",
+            },
+            "foul": nullable(enum(SHOT_FOUL_CODES | CUE_BALL_FOUL_CODES)),
         },
         ["player"],
         "One shot.",

@@ -52,6 +52,7 @@ FIELDS: dict[str, Any] = {
     "rated": _("Counts for the rating"),
     "elo_k": _("Rating factor K"),
     "self_scoring": _("Players score their own matches"),
+    "break_by_lag": _("The lag decides who breaks"),
     "is_public": _("Public: anyone may follow it"),
 }
 

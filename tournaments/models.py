@@ -234,6 +234,9 @@ class Tournament(models.Model):
     rated = models.BooleanField(_("rated"), default=True)
     elo_k = models.PositiveSmallIntegerField(_("Elo K factor"), default=32)
     self_scoring = models.BooleanField(_("players score their own matches"), default=False)
+    # G7.1, D4.1: the lag decides who breaks frame 1, and its winner may give the break; off
+    # when the tournament draws the break (the ruleset's first_break then stands).
+    break_by_lag = models.BooleanField(_("the lag decides who breaks"), default=True)
     is_public = models.BooleanField(_("public"), default=True)
     # Online entry (/t/<id>/entry/): players with a login enter themselves while it is open;
     # past max_players they go on the reserve list. Rating limits apply to every entry.

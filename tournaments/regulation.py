@@ -37,9 +37,12 @@ STAGE_NAMES = {
 }
 
 
-def _race(ruleset: dict[str, Any]) -> str:
+def race_words(ruleset: dict[str, Any]) -> str:
     """The race in words, as the ruleset's discipline states it."""
     return ", ".join(say(part) for part in discipline_of(ruleset).regulation(ruleset)["race"])
+
+
+_race = race_words  # the name the tests of the plural words import
 
 
 def _races(tournament: Tournament) -> list[int]:
@@ -93,6 +96,29 @@ def regulation(tournament: Tournament) -> list[tuple[str, str]]:
         lines.append((_("Match time limit"), value))
     else:
         lines.append((_("Match time limit"), _("none")))
+    lines.append((_("Format"), format_words(tournament)))
+    scheme = tournament.handicap_scheme
+    preset = handicap.SCHEMES.get(scheme)
+    handicap_text = str(HANDICAP_TITLES.get(scheme) or (preset.title if preset else scheme))
+    if preset is not None and isinstance(preset.scheme, handicap.RaceScheme):
+        handicap_text = "; ".join((handicap_text, *_scaled(tournament, preset.scheme)))
+    lines.append((_("Handicap"), handicap_text))
+    lines.extend(entry_lines(tournament))
+    lines.append(table_time_line(tournament))
+    lines.append((_("Lateness"), lateness_rule(tournament) or _("no penalty")))
+    lines.append((_("No-show"), no_show_words(tournament)))
+    lines.append((_("Fee of a player who withdraws"), str(tournament.get_withdrawal_fee_display())))
+    lines.append(
+        (
+            _("Prize of a withdrawn or disqualified player"),
+            str(tournament.get_withdrawn_prize_display()),
+        )
+    )
+    return lines
+
+
+def format_words(tournament: Tournament) -> str:
+    """The system of the tournament in words («С выбыванием после двух поражений…»)."""
     fmt = str(tournament.get_format_display())
     if tournament.format == Tournament.Format.DOUBLE_TO_SINGLE and tournament.playoff_size:
         # The format's own name already says "then single elimination": say it once.
@@ -115,25 +141,25 @@ def regulation(tournament: Tournament) -> list[tuple[str, str]]:
                 % {"n": tournament.group_advance or 0},
             )
         )
-    lines.append((_("Format"), fmt))
-    scheme = tournament.handicap_scheme
-    preset = handicap.SCHEMES.get(scheme)
-    handicap_text = str(HANDICAP_TITLES.get(scheme) or (preset.title if preset else scheme))
-    if preset is not None and isinstance(preset.scheme, handicap.RaceScheme):
-        handicap_text = "; ".join((handicap_text, *_scaled(tournament, preset.scheme)))
-    lines.append((_("Handicap"), handicap_text))
-    lines.extend(entry_lines(tournament))
-    lines.append(table_time_line(tournament))
-    lines.append((_("Lateness"), lateness_rule(tournament) or _("no penalty")))
-    lines.append((_("No-show"), str(tournament.get_no_show_rule_display())))
-    lines.append((_("Fee of a player who withdraws"), str(tournament.get_withdrawal_fee_display())))
-    lines.append(
-        (
-            _("Prize of a withdrawn or disqualified player"),
-            str(tournament.get_withdrawn_prize_display()),
-        )
-    )
-    return lines
+    return fmt
+
+
+def no_show_words(tournament: Tournament) -> str:
+    """What a no-show costs: where there is no lower bracket (single elimination, groups and
+    play-off) the player who did not come is simply out."""
+    if tournament.format in (Tournament.Format.SINGLE, Tournament.Format.GROUPS_PLAYOFF):
+        return _("Loses by walkover and is out of the tournament")
+    return str(tournament.get_no_show_rule_display())
+
+
+def paper_heading(tournament: Tournament) -> list[tuple[str, str]]:
+    """What a printout's heading states of the rules: discipline, race, system."""
+    ruleset = {"discipline": tournament.discipline, **dict(tournament.ruleset or {})}
+    return [
+        (_("Discipline"), discipline_label(tournament.discipline)),
+        (_("Race"), race_words(ruleset)),
+        (_("Format"), format_words(tournament)),
+    ]
 
 
 def table_time_line(tournament: Tournament) -> tuple[str, str]:
@@ -249,7 +275,7 @@ def regulation_document(tournament: Tournament) -> list[tuple[str, list[tuple[st
     ]
     conduct = [
         (_("Lateness"), lateness_rule(tournament) or _("no penalty")),
-        (_("No-show"), str(tournament.get_no_show_rule_display())),
+        (_("No-show"), no_show_words(tournament)),
         table_time_line(tournament),
     ]
     return [

@@ -73,7 +73,8 @@ def player_list(*, search: str = "") -> QuerySet[Player]:
         players = players.filter(
             Q(name_folded__startswith=word) | Q(name_folded__contains=f" {word}")
         )
-    return players.order_by("name", "pk")
+    # Russian alphabetical order: the folded name puts «Ё» among the «Е» (tournaments.names).
+    return players.order_by("name_folded", "name", "pk")
 
 
 def player_rating_history(*, player: Player) -> QuerySet[RatingChange]:

@@ -5,6 +5,7 @@ its states: plus points of frames 1-2, the deciding frame's minus and provisiona
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from rules import describe
@@ -492,6 +493,10 @@ class Duplex(Discipline):
         for key in _PROMPTS:
             out[key] = text(_PROMPTS[key])
         return out
+
+    def paper_sheet(self, ruleset: Mapping[str, Any]) -> str:
+        # D7: three frames, plus points in each, minus points before the third.
+        return "duplex"
 
     def regulation(self, ruleset: dict[str, Any]) -> describe.Regulation:
         return {

@@ -238,10 +238,14 @@ def test_g29_1_every_foul_code_names_its_rule() -> None:
         "ball_off_table": "G24.3",
         "push_shot": "G19",
         "interference": "G28",
+        # the coloured cue ball's (combined, dynamic and classic pyramid; never free pyramid's)
+        "house_ball": "G21.2",
+        "cue_ball_pocketed": "C5.5",
     }
+    assert not {"house_ball", "cue_ball_pocketed"} & rules.SHOT_FOUL_CODES
     assert rules.SHOT_FOUL_CODES | rules.FOUL_EVENT_CODES | {"illegal_break"} >= set(
         rules.FOUL_CODES
-    ) - {"illegal_break"}
+    ) - {"illegal_break", "house_ball", "cue_ball_pocketed"}
 
 
 @pytest.mark.parametrize("code", sorted(rules.SHOT_FOUL_CODES))

@@ -77,6 +77,7 @@ SETTINGS_FIELDS = (
     "rated",
     "elo_k",
     "self_scoring",
+    "break_by_lag",
     "is_public",
     "archived",
     "organiser_name",
@@ -97,6 +98,7 @@ LIVE_FIELDS = (
     "table_time_discount",
     "table_time_breaks",
     "name",
+    "break_by_lag",
     "venue",
     "chief_judge",
     "description",
@@ -189,24 +191,8 @@ def _int_or_none(field: str, value: Any, lo: int, hi: int, *, allow_none: bool) 
     return value
 
 
-def clean_settings(values: dict[str, Any], *, stored_logo: str = "") -> dict[str, Any]:
-    """Validate a complete set of settings; returns them normalised (money as Decimal, the
-    ruleset completed by the engine, fee bands and shares canonical, a new logo re-encoded;
-    `stored_logo`, the one the tournament has, is kept as it is)."""
-    out = dict(values)
-    if not str(out.get("name") or "").strip():
-        raise invalid("name", _("The tournament needs a name."))
-    out["name"] = str(out["name"]).strip()
-    text = str(out.get("regulation_text") or "").strip()
-    if len(text) > MAX_REGULATION_TEXT:
-        raise invalid(
-            "regulation_text",
-            _("The regulation's text is at most %(max)s characters.")
-            % {"max": MAX_REGULATION_TEXT},
-        )
-    out["regulation_text"] = text
-
-    # Discipline and ruleset: the rules engine is the judge.
+def _clean_ruleset(out: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The discipline and its ruleset, normalised: the rules engine is the judge."""
     disciplines = rules.rulesets()
     discipline = out.get("discipline")
     if discipline not in disciplines:
@@ -231,19 +217,11 @@ def clean_settings(values: dict[str, Any], *, stored_logo: str = "") -> dict[str
         raise _ruleset_error("ruleset", err) from None
     # Head starts are per match (the handicap scheme or the organiser's override).
     normalised.pop("head_start", None)
-    out["ruleset"] = normalised
+    return discipline, normalised
 
-    out["time_limit_minutes"] = _int_or_none(
-        "time_limit_minutes", out.get("time_limit_minutes"), 1, MAX_TIME_LIMIT, allow_none=True
-    )
-    out["stage_rules"] = _clean_stage_rules(out)
-    for field in ("lateness_step_minutes", "lateness_walkover_minutes"):
-        out[field] = _int_or_none(field, out.get(field), 1, 600, allow_none=True)
-    out["lateness_penalty_balls"] = _int_or_none(
-        "lateness_penalty_balls", out.get("lateness_penalty_balls", 1), 1, 100, allow_none=False
-    )
 
-    # Handicap scheme against every race it will be applied to.
+def _check_handicap_scheme(out: dict[str, Any], discipline: str) -> None:
+    """The handicap scheme against every race it will be applied to."""
     slug = out.get("handicap_scheme")
     if slug not in handicap.SCHEMES:
         raise invalid(
@@ -277,6 +255,41 @@ def clean_settings(values: dict[str, Any], *, stored_logo: str = "") -> dict[str
                             "n": target,
                         },
                     )
+
+
+def _clean_regulation_text(out: dict[str, Any]) -> str:
+    text = str(out.get("regulation_text") or "").strip()
+    if len(text) > MAX_REGULATION_TEXT:
+        raise invalid(
+            "regulation_text",
+            _("The regulation's text is at most %(max)s characters.")
+            % {"max": MAX_REGULATION_TEXT},
+        )
+    return text
+
+
+def clean_settings(values: dict[str, Any], *, stored_logo: str = "") -> dict[str, Any]:
+    """Validate a complete set of settings; returns them normalised (money as Decimal, the
+    ruleset completed by the engine, fee bands and shares canonical, a new logo re-encoded;
+    `stored_logo`, the one the tournament has, is kept as it is)."""
+    out = dict(values)
+    if not str(out.get("name") or "").strip():
+        raise invalid("name", _("The tournament needs a name."))
+    out["name"] = str(out["name"]).strip()
+    out["regulation_text"] = _clean_regulation_text(out)
+    discipline, out["ruleset"] = _clean_ruleset(out)
+
+    out["time_limit_minutes"] = _int_or_none(
+        "time_limit_minutes", out.get("time_limit_minutes"), 1, MAX_TIME_LIMIT, allow_none=True
+    )
+    out["stage_rules"] = _clean_stage_rules(out)
+    for field in ("lateness_step_minutes", "lateness_walkover_minutes"):
+        out[field] = _int_or_none(field, out.get(field), 1, 600, allow_none=True)
+    out["lateness_penalty_balls"] = _int_or_none(
+        "lateness_penalty_balls", out.get("lateness_penalty_balls", 1), 1, 100, allow_none=False
+    )
+
+    _check_handicap_scheme(out, discipline)
 
     for field, kind in (
         ("format", Tournament.Format),

@@ -68,6 +68,11 @@ def referee_ui(ruleset: Mapping[str, Any] | None = None) -> dict[str, Any]:
         "last_events": _("Last events"),
         "call_judge": _("Call the judge"),
         "judge_called": _("The judge is called; the clock is stopped until play goes on."),
+        "lag_who": _("Who won the lag (rule 7.1)?"),
+        "lag_won": _("%(name)s won"),
+        "lag_choice": _("%(name)s won the lag: breaks or gives the break (rule 7.4)?"),
+        "lag_breaks": _("%(name)s breaks"),
+        "lag_gives": _("Gives the break: %(name)s breaks"),
         "rule_illegal_break": wording.rule_label(wording.foul_rule("illegal_break", in_force)),
         # The discipline's prompts for this ruleset (rules' msgids, declared there once).
         **translated(discipline.prompts(ruleset), {}),

@@ -448,6 +448,11 @@ class TournamentWriteSerializer(StrictSerializer):
     rated = serializers.BooleanField(required=False)
     elo_k = serializers.IntegerField(required=False, min_value=1, max_value=100)
     self_scoring = serializers.BooleanField(required=False)
+    break_by_lag = serializers.BooleanField(
+        required=False,
+        help_text="The referee form records the lag (G7.1) and whether its winner breaks "
+        "(default); false when the tournament draws the break (the ruleset's first_break).",
+    )
     is_public = serializers.BooleanField(required=False)
     archived = serializers.BooleanField(required=False)
     organiser_name = serializers.CharField(max_length=200, required=False, allow_blank=True)

@@ -175,6 +175,7 @@ class SettingsForm(forms.Form):
             "lateness_step_minutes",
             "lateness_penalty_balls",
             "lateness_walkover_minutes",
+            "break_by_lag",
         }:
             return "rules"
         return "general"

@@ -105,7 +105,7 @@ class PeopleView(PanelMixin, View):
         registrations = (
             Registration.objects.filter(tournament=tournament)
             .select_related("player__user")
-            .order_by("player__name", "pk")
+            .order_by("player__name_folded", "player__name", "pk")
         )
         return self.page(
             "panel/people/people.html",

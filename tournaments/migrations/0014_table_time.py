@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('matches', '0007_event_log_is_the_audit_of_balls'),
-        ('tournaments', '0012_regulation_text'),
+        ('tournaments', '0013_break_by_lag'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

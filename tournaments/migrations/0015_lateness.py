@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0013_table_time'),
+        ('tournaments', '0014_table_time'),
     ]
 
     operations = [
