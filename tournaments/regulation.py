@@ -75,12 +75,22 @@ def regulation(tournament: Tournament) -> list[tuple[str, str]]:
         (_("Discipline"), discipline_label(tournament.discipline)),
         (_("Race"), _race({"discipline": tournament.discipline, **ruleset})),
     ]
-    for stage, overrides in (tournament.stage_rules or {}).items():
+    for stage, all_overrides in (tournament.stage_rules or {}).items():
+        overrides = {k: v for k, v in all_overrides.items() if k != "pair_race"}
         if overrides.get("balls_to_win") or overrides.get("frames_to_win"):
             lines.append(
                 (
                     str(STAGE_NAMES.get(stage, stage)),
                     _race({"discipline": tournament.discipline, **ruleset, **overrides}),
+                )
+            )
+        if all_overrides.get("pair_race"):
+            lines.append(
+                (
+                    str(STAGE_NAMES.get(stage, stage)),
+                    pair_race_words(
+                        tournament, {**ruleset, **overrides}, all_overrides["pair_race"]
+                    ),
                 )
             )
     terms = discipline_of({"discipline": tournament.discipline, **ruleset}).regulation(ruleset)
@@ -115,6 +125,32 @@ def regulation(tournament: Tournament) -> list[tuple[str, str]]:
         )
     )
     return lines
+
+
+def pair_race_words(tournament: Tournament, ruleset: dict[str, Any], pair: dict[str, Any]) -> str:
+    """«by the pair's rating sum: up to 1700 — …; above — …»."""
+    parts = []
+    previous = None
+    for band in pair["bands"]:
+        race = _race(
+            {
+                "discipline": tournament.discipline,
+                **ruleset,
+                **{k: v for k, v in band.items() if k != "up_to"},
+            }
+        )
+        if band["up_to"] is None:
+            when = _("above %(n)s") % {"n": previous} if previous is not None else _("any")
+        else:
+            when = _("up to %(n)s") % {"n": band["up_to"]}
+        parts.append(f"{when} — {race}")
+        previous = band["up_to"]
+    head = (
+        _("by the pair's rating sum")
+        if pair["by"] == "sum"
+        else _("by the pair's rating difference")
+    )
+    return f"{head}: " + "; ".join(parts)
 
 
 def format_words(tournament: Tournament) -> str:

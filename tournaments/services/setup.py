@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 import rules
 from audit.services import audit_record
 from tournaments import presets
-from tournaments.algorithms import fees, handicap
+from tournaments.algorithms import fees, handicap, pair_race
 from tournaments.errors import BAD_REQUEST, CONFLICT, TournamentError
 from tournaments.field_names import field_label, values_label
 from tournaments.images import ImageRefused, data_uri_reencode
@@ -365,6 +365,29 @@ def _clean_stage_rules(values: dict[str, Any]) -> dict[str, Any]:
                     % {"key": key, "stage": stage_key, "known": ", ".join(known) or "—"},
                 )
         entry = dict(overrides)
+        if "pair_race" in entry:
+            try:
+                entry["pair_race"] = pair_race.parse(entry["pair_race"])
+            except ValueError as exc:
+                raise invalid(
+                    f"stage_rules.{stage_key}.pair_race",
+                    _("Stage “%(stage)s”, the pair's race: %(detail)s")
+                    % {"stage": stage_key, "detail": exc},
+                ) from None
+            for band in entry["pair_race"]["bands"]:
+                race = {k: v for k, v in band.items() if k != "up_to"}
+                try:
+                    rules.validate_ruleset(
+                        {**stage_ruleset({**values, "stage_rules": {}}, None), **race}
+                    )
+                except rules.RuleError as err:
+                    raise TournamentError(
+                        "invalid_ruleset",
+                        _("Stage “%(stage)s”, the pair's race: %(detail)s")
+                        % {"stage": stage_key, "detail": ruleset_error_message(err)},
+                        status=BAD_REQUEST,
+                        params={"field": f"stage_rules.{stage_key}.pair_race", **err.params},
+                    ) from None
         if "time_limit_minutes" in entry:
             entry["time_limit_minutes"] = _int_or_none(
                 f"stage_rules.{stage_key}.time_limit_minutes",

@@ -67,6 +67,31 @@ _STAGE_RULES: dict[str, Any] = {
         "balls_to_win": {"type": "integer", "minimum": 1, "maximum": 200},
         "frames_to_win": {"type": "integer", "minimum": 1, "maximum": 25},
         "time_limit_minutes": {"type": ["integer", "null"], "minimum": 1, "maximum": 600},
+        "pair_race": {
+            "type": "object",
+            "description": "The race by the pair's ratings: bands of their sum or difference, "
+            "each up to a figure (inclusive; the last open), setting frames_to_win and/or "
+            "balls_to_win.",
+            "additionalProperties": False,
+            "required": ["by", "bands"],
+            "properties": {
+                "by": {"type": "string", "enum": ["sum", "difference"]},
+                "bands": {
+                    "type": "array",
+                    "minItems": 1,
+                    "maxItems": 10,
+                    "items": {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "properties": {
+                            "up_to": {"type": ["integer", "null"], "minimum": 0, "maximum": 10000},
+                            "frames_to_win": {"type": "integer", "minimum": 1, "maximum": 200},
+                            "balls_to_win": {"type": "integer", "minimum": 1, "maximum": 200},
+                        },
+                    },
+                },
+            },
+        },
     },
 }
 

@@ -316,6 +316,10 @@ class SettingsForm(forms.Form):
                 stage: {k: v for k, v in own.items() if k in known}
                 for stage, own in stage_rules.items()
             }
+        # The pair's race (set through the API) has no field here: it stays as it is.
+        for stage, own in (t.stage_rules or {}).items():
+            if own.get("pair_race") and "pair_race" in stage_keys(discipline):
+                stage_rules.setdefault(stage, {})["pair_race"] = own["pair_race"]
         data["stage_rules"] = {stage: own for stage, own in stage_rules.items() if own}
         return {k: v for k, v in data.items() if k in self.editable and _differs(getattr(t, k), v)}
 
