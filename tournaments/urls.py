@@ -76,6 +76,16 @@ urlpatterns = [
         name="panel-registration-withdraw",
     ),
     path(
+        "panel/t/<int:pk>/matches/<int:match>/lateness/",
+        views_panel.MatchLatenessView.as_view(),
+        name="panel-match-lateness",
+    ),
+    path(
+        "panel/t/<int:pk>/table-time/<int:match>/paid/",
+        views_panel.TableTimePaidView.as_view(),
+        name="panel-table-time-paid",
+    ),
+    path(
         "panel/t/<int:pk>/registrations/<int:reg>/refund/",
         views_panel.RegistrationRefundView.as_view(),
         name="panel-registration-refund",
