@@ -67,6 +67,13 @@ def validation_body(detail: Any) -> dict[str, Any]:
     return body
 
 
+def _wait(exc: exceptions.Throttled) -> float | None:
+    """The seconds until the next request is let through (Throttled sets it in __init__; the
+    stubs do not declare it)."""
+    wait: float | None = getattr(exc, "wait", None)
+    return wait
+
+
 def _api_exception_body(exc: exceptions.APIException) -> dict[str, Any]:
     if isinstance(exc, exceptions.ValidationError):
         return validation_body(exc.detail)
@@ -75,8 +82,8 @@ def _api_exception_body(exc: exceptions.APIException) -> dict[str, Any]:
         detail = detail[0] if isinstance(detail, list) else next(iter(detail.values()))
     code = getattr(detail, "code", None) or exc.default_code
     params: dict[str, Any] = {}
-    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
-        params["wait"] = int(exc.wait + 0.999)
+    if isinstance(exc, exceptions.Throttled) and _wait(exc) is not None:
+        params["wait"] = int((_wait(exc) or 0) + 0.999)
     return error_body(str(code), detail, params)
 
 
@@ -121,7 +128,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, Http404 | exceptions.NotFound):
         return not_found_response()
     if isinstance(exc, exceptions.Throttled):
-        wait = max(1, int(exc.wait or 1))
+        wait = max(1, int(_wait(exc) or 1))
         return Response(
             error_body("throttled", wait_message(wait), {"wait": wait}),
             status=status.HTTP_429_TOO_MANY_REQUESTS,

@@ -116,3 +116,30 @@ def gunicorn_logging(gunicorn_level: str, *, access: bool) -> dict[str, Any]:
             },
         },
     }
+
+
+def uvicorn_logging(*, access: bool) -> dict[str, Any]:
+    """uvicorn's log_config (config/serve.py): the one format on stderr; its request lines
+    only with `access` (make run shows them, as runserver did; nginx logs them in production)."""
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": formatters(),
+        "handlers": {
+            "console": {
+                "class": "logging.StreamHandler",
+                "formatter": "utc",
+                "stream": "ext://sys.stderr",
+            }
+        },
+        "root": {"handlers": ["console"], "level": level()},
+        "loggers": {
+            "uvicorn": {"handlers": ["console"], "level": level(), "propagate": False},
+            "uvicorn.error": {"level": level()},
+            "uvicorn.access": {
+                "handlers": ["console"] if access else [],
+                "level": "INFO" if access else "CRITICAL",
+                "propagate": False,
+            },
+        },
+    }

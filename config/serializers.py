@@ -5,13 +5,16 @@ from __future__ import annotations
 import datetime as dt
 import threading
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from config.moments import NAIVE_MESSAGE, WINDOW_MESSAGE, outside_window
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
 # What the columns hold: a number past these is refused by validation, never sent to the database.
 SMALLINT_MAX = 32767  # PositiveSmallIntegerField
@@ -23,7 +26,7 @@ MONEY_PLACES = 2
 
 
 # DRF's own words for list lengths have no Russian translation.
-LIST_ERRORS = {
+LIST_ERRORS: dict[str, str | StrPromise] = {
     "max_length": _("The list is too long: at most {max_length} are allowed."),
     "min_length": _("The list must not be empty."),
     "empty": _("The list must not be empty."),
@@ -36,18 +39,20 @@ def component(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
-class FieldErrorSerializer(serializers.Serializer):
+class FieldErrorSerializer(serializers.Serializer[Any]):
     code = serializers.CharField(help_text="Stable code of the refusal, e.g. max_value.")
     message = serializers.CharField(help_text="In the user's language.")
 
 
-class ErrorSerializer(serializers.Serializer):
+class ErrorSerializer(serializers.Serializer[Any]):
     """The body of every error answer of the API (4xx and 5xx)."""
 
     code = serializers.CharField(help_text="Stable code: what to branch on.")
     message = serializers.CharField(help_text="A sentence in the user's language.")
     params = serializers.DictField(help_text="The values the message speaks of, by name.")
-    fields = serializers.DictField(
+    # DRF's metaclass takes a declared field out of the class body: "fields" is the key of the
+    # body, not Serializer.fields, which the stubs cannot know.
+    fields = serializers.DictField(  # type: ignore[assignment]
         child=FieldErrorSerializer(many=True),
         required=False,
         help_text='Invalid input only (code "invalid"): the refusals per field; a nested field '
@@ -101,7 +106,7 @@ class DayField(serializers.DateField):
         return day
 
 
-class StrictSerializer(serializers.Serializer):
+class StrictSerializer(serializers.Serializer[Any]):
     """A request body: a key the endpoint does not know is refused (400), not dropped, so that
     a misspelt optional field cannot pass unnoticed for its default."""
 
@@ -130,7 +135,7 @@ class StrictSerializer(serializers.Serializer):
 _instances = threading.local()
 
 
-def validated(serializer_class: type[serializers.Serializer], data: Any) -> Any:
+def validated(serializer_class: type[serializers.Serializer[Any]], data: Any) -> Any:
     """`serializer_class(data=data).is_valid(raise_exception=True)`, then its validated_data.
 
     A valid body is validated by one instance per thread and class: a new serializer

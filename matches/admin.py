@@ -13,18 +13,21 @@ from tournaments.web.shared.admin import ManagedTournamentsAdmin, MatchAdminForm
 
 
 @admin.register(Table)
-class TableAdmin(ManagedTournamentsAdmin):
+class TableAdmin(ManagedTournamentsAdmin[Table]):
     list_display = ["number", "tournament", "label", "is_active"]
     list_filter = ["is_active", ("tournament", admin.RelatedOnlyFieldListFilter)]
     list_select_related = ["tournament"]
     ordering = ["tournament", "number"]
 
 
-class MatchEventInline(admin.TabularInline):
+_EVENT_FIELDS = ("seq", "kind", "payload", "undone", "source", "actor", "created_at")
+
+
+class MatchEventInline(admin.TabularInline[MatchEvent, Match]):
     model = MatchEvent
     fk_name = "match"
-    fields = ["seq", "kind", "payload", "undone", "source", "actor", "created_at"]
-    readonly_fields = fields
+    fields = _EVENT_FIELDS
+    readonly_fields = _EVENT_FIELDS
     ordering = ["seq"]
     extra = 0
     can_delete = False
@@ -38,7 +41,7 @@ class MatchEventInline(admin.TabularInline):
 
 
 @admin.register(Match)
-class MatchAdmin(ManagedTournamentsAdmin):
+class MatchAdmin(ManagedTournamentsAdmin[Match]):
     form = MatchAdminForm
     list_display = [
         "key",

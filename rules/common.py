@@ -160,6 +160,24 @@ def apply_break_choice(st: State, ev: Event) -> None:
     st["to_spot"] = 0
 
 
+LAG_KEYS = frozenset({"type", "winner", "breaker"})
+
+
+def on_lag(st: State, ev: Event) -> None:
+    """The lag (G7.1, G7.4; D4.1-4.2): who won it and who breaks frame 1 (the winner, or the
+    other player if the winner gives the break). Only as the match's first event; it replaces
+    the ruleset's `first_break` for every rule that asks who broke frame 1 (G13, D7.7)."""
+    check_keys(ev, LAG_KEYS)
+    winner = get_player(ev, "winner")
+    breaker = get_player(ev, "breaker")
+    if st["events"] != 0:
+        raise unexpected("lag", st["awaiting"])
+    st["lag"] = {"winner": winner, "breaker": breaker}
+    st["first_breaker"] = breaker
+    st["breaker"] = breaker
+    st["turn"] = breaker
+
+
 def finish(st: State, winner: str, reason: str) -> None:
     st["finished"] = True
     st["winner"] = winner

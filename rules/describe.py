@@ -10,7 +10,7 @@ the common prompts) and the builders of the event kinds every pyramid discipline
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from rules.common import PLAYERS
 from rules.fouls import FOUL_CODES, FOUL_EVENT_CODES, SHOT_FOUL_CODES
@@ -104,6 +104,9 @@ class StateView(TypedDict):
     end_label: Text | None  # how it ended, in words (Discipline.end_label)
     to_spot: int
     spotting: Text | None  # where the balls to spot go
+    # What the last event's penalty did to the balls, in one line with its clause (a ball from
+    # the offender's shelf to the table, a debt, the opponent takes a ball); None: no penalty.
+    penalty: Text | None
     score: dict[str, int | None]
     score_kind: str
     score_label: Text | None
@@ -132,11 +135,25 @@ def fact(key: str, value: int | str | None, words: Text) -> Fact:
     return {"key": key, "value": value, "text": words}
 
 
+def lag_facts(state: Mapping[str, Any], slot: str) -> list[Fact]:
+    """The lag beside the players' numbers, once recorded (G7.1, G7.4): who won it and who
+    broke frame 1 (every discipline with the lag event)."""
+    lag = state.get("lag")
+    if not isinstance(lag, dict):
+        return []
+    out = []
+    if lag.get("winner") == slot:
+        out.append(fact("lag", slot, text(gettext_noop("won the lag"))))
+    if lag.get("breaker") == slot:
+        out.append(fact("first_break", slot, text(gettext_noop("broke first"))))
+    return out
+
+
 # --- what the referee enters ------------------------------------------------------------------
 
 
 class Choice(TypedDict):
-    value: str
+    value: str | int
     label: Text | None  # None: the player named by `player` (his name is the label)
     player: str | None
     hint: Text | None
@@ -151,12 +168,17 @@ class Field(TypedDict):
     object "pocketed"."""
 
     name: str
-    kind: str  # "count" or "choice"
+    # "count", "choice", or "balls": numbered balls picked among `choices` (a list of numbers;
+    # `min`/`max` bound how many)
+    kind: str
     min: int | None
     max: int | None
-    default: int | str | None
+    default: int | str | list[int] | None
     choices: list[Choice]
     prompt: Text | None
+    # A "balls" field only: the value of this other field (the called ball) is always among
+    # the balls the event sends.
+    includes: NotRequired[str]
 
 
 class Limit(TypedDict):
@@ -199,6 +221,30 @@ def count(name: str, maximum: int, prompt: Text | None = None, minimum: int = 0)
     }
 
 
+def balls(
+    name: str,
+    numbers: Iterable[int],
+    prompt: Text | None = None,
+    minimum: int = 0,
+    includes: str | None = None,
+) -> Field:
+    """Numbered balls picked among ``numbers`` (classic pyramid's): the value is their list,
+    ascending; with ``includes``, the value of that field is always among them."""
+    shown = list(numbers)
+    out: Field = {
+        "name": name,
+        "kind": "balls",
+        "min": minimum,
+        "max": len(shown),
+        "default": [],
+        "choices": [choice(n, text(str(n))) for n in shown],
+        "prompt": prompt,
+    }
+    if includes is not None:
+        out["includes"] = includes
+    return out
+
+
 def choose(name: str, choices: list[Choice], prompt: Text | None = None) -> Field:
     first = next((c["value"] for c in choices if not c["disabled"]), None)
     return {
@@ -213,7 +259,7 @@ def choose(name: str, choices: list[Choice], prompt: Text | None = None) -> Fiel
 
 
 def choice(
-    value: str,
+    value: str | int,
     label: Text | None = None,
     *,
     player_slot: str | None = None,
@@ -273,6 +319,10 @@ def build_event(event_kind: EventKind, values: Mapping[str, Any] | None = None) 
             ev.setdefault(outer, {})[inner] = value
         else:
             ev[outer] = value
+    for f in event_kind["fields"]:
+        with_ = f.get("includes")
+        if with_ is not None and isinstance(ev.get(with_), int):
+            ev[f["name"]] = sorted({*ev[f["name"]], ev[with_]})
     return ev
 
 
@@ -323,6 +373,11 @@ OPTION_RULES: dict[str, str] = {
     "partial": "R",
     "play_on": "R",
 }
+
+
+def break_rule_ref(ruleset: Mapping[str, Any]) -> str:
+    """The clause an illegal break cites: the regulation's strict break or G12.1."""
+    return "R" if ruleset.get("strict_break") else "G12.1"
 
 
 def foul_rule(code: str, in_force: Mapping[str, Any] | None = None) -> str:
@@ -401,6 +456,82 @@ def penalty_text(penalty: str) -> Text:
     if penalty == "opponent_removes":
         return text(gettext_noop("Penalty: the opponent takes any ball off the table."))
     return text(gettext_noop("Penalty: the opponent takes a ball from the table."))
+
+
+def penalty_line(effect: str, offender: str) -> Text | None:
+    """What a penalty just did to the balls, for the table: the effects of the engine's
+    ``last_penalty`` (free pyramid §2.1). Names only a ball that exists: a debt puts nothing
+    on the table."""
+    who = player(offender)
+    other = player("b" if offender == "a" else "a")
+    if effect == "shelf_to_table":
+        return text(
+            gettext_noop(
+                "Penalty (regulation): a ball from the shelf of %(name)s goes to the table, "
+                "on the rear spot (G25.2)."
+            ),
+            name=who,
+        )
+    if effect == "debt":
+        return text(
+            gettext_noop(
+                "Debt: 1 ball (%(name)s) — no ball of his on the shelf, nothing goes on the "
+                "table; his next ball pays it (regulation)."
+            ),
+            name=who,
+        )
+    if effect == "opponent_takes":
+        return text(
+            gettext_noop(
+                "Penalty (G29): %(name)s takes a ball of his choice off the table onto his "
+                "shelf, +1."
+            ),
+            name=other,
+        )
+    return None
+
+
+TurnRule = dict[str, Any]
+
+
+def turn_rules(direct_call: bool, foul_then: str = "choice") -> list[TurnRule]:
+    """Who is at the table after an event, and what he does next, as data: what the referee
+    form follows offline (it runs no rule of its own; the server judges every queued tap).
+    Rules are tried in order, the first that matches decides: ``type`` (the event's), ``when``
+    ({key: value} the event has), ``sum`` (keys whose counts, or per-colour counts, add up
+    to at least ``min``), ``set`` (keys that are present and not null); ``next`` is "same"
+    (the event's `player`), "other" or "field:<key>"; ``then`` the step that follows.
+    tests/rules/test_turn_rules.py checks them against the engine over random games."""
+    legal = ["pocketed"] if direct_call else ["pocketed", "fools"]
+    out: list[TurnRule] = [
+        {"type": "break", "when": {"legal": False}, "next": "other", "then": foul_then},
+        {"type": "break", "sum": ["pocketed"], "min": 1, "next": "same", "then": "shot"},
+        {"type": "break", "next": "other", "then": "shot"},
+        {"type": "shot", "set": ["foul"], "next": "other", "then": foul_then},
+        {"type": "shot", "sum": ["off_table"], "min": 1, "next": "other", "then": foul_then},
+        {"type": "shot", "sum": legal, "min": 1, "next": "same", "then": "shot"},
+    ]
+    if direct_call:
+        out.append({"type": "shot", "sum": ["fools"], "min": 1, "next": "other", "then": "choice"})
+    out += [
+        {"type": "shot", "next": "other", "then": "shot"},
+        {"type": "foul", "next": "other", "then": foul_then},
+        {"type": "penalty_removal", "next": "same", "then": "choice"},
+        {"type": "choice", "when": {"option": "play"}, "next": "same", "then": "shot"},
+        {"type": "choice", "when": {"option": "hand_back"}, "next": "other", "then": "shot"},
+        {"type": "choice", "when": {"option": "rebreak_self"}, "next": "same", "then": "break"},
+        {
+            "type": "choice",
+            "when": {"option": "rebreak_opponent"},
+            "next": "other",
+            "then": "break",
+        },
+        {"type": "rerack", "when": {"option": "full"}, "next": "same", "then": "break"},
+        {"type": "rerack", "next": "same", "then": "shot"},
+        {"type": "choose_breaker", "next": "field:breaker", "then": "break"},
+        {"type": "lag", "next": "field:breaker", "then": "break"},
+    ]
+    return out
 
 
 def break_criteria(break_rule: str) -> Text:
@@ -530,6 +661,8 @@ _SENTENCES: dict[str, str] = {
     "breaker": gettext_noop("%(who)s chooses the breaker: %(breaker)s"),
     "time": gettext_noop("Time is up"),
     "forfeit": gettext_noop("%(who)s concedes the match"),
+    "lag_breaks": gettext_noop("%(winner)s wins the lag and breaks"),
+    "lag_gives": gettext_noop("%(winner)s wins the lag and gives the break to %(breaker)s"),
 }
 # Joins without a word of their own (rules.words.is_neutral): the same in every language.
 SAID = "%(who)s: %(what)s"
@@ -635,6 +768,12 @@ def event_sentence(event: Mapping[str, Any], in_force: Mapping[str, Any] | None 
     if kind == "choose_breaker":
         breaker = player(_slot(event.get("breaker")))
         return text(_SENTENCES["breaker"], who=who, breaker=breaker)
+    if kind == "lag":
+        won = _slot(event.get("winner"))
+        breaks = _slot(event.get("breaker"))
+        if won == breaks:
+            return text(_SENTENCES["lag_breaks"], winner=player(won))
+        return text(_SENTENCES["lag_gives"], winner=player(won), breaker=player(breaks))
     if kind == "time_expired":
         return text(_SENTENCES["time"])
     if kind == "forfeit":

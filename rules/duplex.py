@@ -28,6 +28,7 @@ from rules.common import (
     get_foul,
     get_player,
     new_stats,
+    on_lag,
 )
 from rules.errors import invalid_event, short, too_many, unexpected
 from rules.fouls import FOUL_EVENT_CODES, SHOT_FOUL_CODES
@@ -80,6 +81,8 @@ def initial_state(rs: dict[str, Any]) -> State:
         "final": None,
         "leader": None,
         "breaker": first,
+        "first_breaker": first,
+        "lag": None,
         "offender": None,
         "after_choice": None,
         "stats": new_stats(),
@@ -180,7 +183,7 @@ def _frame_end(st: State, ender: str) -> None:
     st["frame"] = frame + 1
     st["table"] = {"a": PER_COLOUR, "b": PER_COLOUR}
     st["balls_on_table"] = 2 * PER_COLOUR
-    first = st["ruleset"]["first_break"]
+    first = st["first_breaker"]  # who really broke frame 1: the lag's or first_break
     if frame == 1:
         breaker = OTHER[first]  # G13
     elif plus["a"] == plus["b"]:
@@ -332,4 +335,5 @@ HANDLERS: dict[str, Handler] = {
     "choose_breaker": on_choose_breaker,
     "time_expired": on_time_expired,
     "forfeit": forfeit,
+    "lag": on_lag,
 }

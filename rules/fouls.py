@@ -16,7 +16,15 @@ FOUL_CODES: dict[str, str] = {
     "ball_off_table": "G24.3",
     "push_shot": "G19",
     "interference": "G28",
+    # The coloured cue ball's fouls (design/rules-engine.md §6): a shot from hand in the house
+    # that first strikes a ball inside the house (G21.2), and a pocketed cue ball where it is a
+    # foul (classic C5.5; dynamic N5.2 on the premium shot).
+    "house_ball": "G21.2",
+    "cue_ball_pocketed": "C5.5",
 }
+
+# Fouls of the coloured cue ball only: combined, dynamic and classic pyramid report them.
+CUE_BALL_FOUL_CODES: frozenset[str] = frozenset({"house_ball", "cue_ball_pocketed"})
 
 # Fouls committed while striking: the `foul` of a shot event. `illegal_break` is reported by
 # a break with `legal: false`; slow play and interference happen outside a shot.
@@ -24,6 +32,7 @@ SHOT_FOUL_CODES: frozenset[str] = frozenset(FOUL_CODES) - {
     "illegal_break",
     "slow_play",
     "interference",
+    *CUE_BALL_FOUL_CODES,
 }
 
 # Fouls outside a shot: the `foul` of a foul event (G17, G26, G28).

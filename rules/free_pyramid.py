@@ -31,6 +31,7 @@ from rules.common import (
     get_foul,
     get_player,
     new_stats,
+    on_lag,
 )
 from rules.errors import invalid_ruleset, too_many, unexpected
 from rules.fouls import FOUL_EVENT_CODES, SHOT_FOUL_CODES
@@ -161,9 +162,13 @@ def initial_state(rs: dict[str, Any]) -> State:
         "rack": 1,
         "balls_on_table": FULL_TABLE,
         "debt": {"a": 0, "b": 0},
+        "shelf": {"a": 0, "b": 0},
+        "last_penalty": None,
         "golden_ball": False,
         "time_expired": False,
         "breaker": first,
+        "first_breaker": first,
+        "lag": None,
         "offender": None,
         "after_choice": None,
         "play_on": None,
@@ -183,6 +188,7 @@ def _pot(st: State, p: str, n: int) -> None:
         debt[p] = owed - repaid
         st["to_spot"] += repaid
     st["balls_on_table"] -= n - repaid
+    st["shelf"][p] += n - repaid
     st["score"][p] += n - repaid
     count_run(st, p, n)
     if st["golden_ball"]:
@@ -194,19 +200,26 @@ def _penalty(st: State, offender: str, options: tuple[str, ...], after: str) -> 
     """One penalty (G29.2) for one foul, then the non-offender's choice (G6, G12.2)."""
     st["stats"][offender]["fouls"] += 1
     q = OTHER[offender]
+    shelf = st["shelf"]
     if st["ruleset"]["penalty"] == "shelf_to_table":
-        score = st["score"]
-        if score[offender] >= 1 and st["balls_on_table"] < FULL_TABLE:
-            score[offender] -= 1
+        # Only a ball he pocketed in this rack is on his shelf: a head start is a credit on
+        # the scoreboard (R «начисление шаров»), and a re-rack took the shelves' balls.
+        if shelf[offender] >= 1 and st["balls_on_table"] < FULL_TABLE:
+            shelf[offender] -= 1
+            st["score"][offender] -= 1
             st["balls_on_table"] += 1
             st["to_spot"] += 1
+            st["last_penalty"] = {"offender": offender, "effect": "shelf_to_table"}
         else:
-            # Nothing on the shelf, or no room on the table: the ball is owed.
+            # No ball of his on the shelf: the ball is owed (written, not spotted).
             st["debt"][offender] += 1
+            st["last_penalty"] = {"offender": offender, "effect": "debt"}
     else:
         st["score"][q] += 1
         if st["balls_on_table"]:
             st["balls_on_table"] -= 1
+            shelf[q] += 1
+        st["last_penalty"] = {"offender": offender, "effect": "opponent_takes"}
     if st["golden_ball"]:
         # The penalty breaks the tie: the non-offender now has more balls (R time limit).
         finish(st, q, "golden_ball")
@@ -221,6 +234,7 @@ def _penalty(st: State, offender: str, options: tuple[str, ...], after: str) -> 
 def _new_rack(st: State) -> None:
     """1 or 0 balls left: the pyramid is set again; the player to act breaks (R option 3)."""
     st["balls_on_table"] = FULL_TABLE
+    st["shelf"] = {"a": 0, "b": 0}  # the pyramid is set from the shelves' balls
     st["rack"] += 1
     st["to_spot"] = 0
     st["play_on"] = None
@@ -244,6 +258,7 @@ def _frame_won(st: State, w: str) -> None:
     st["frame"] += 1
     st["rack"] = 1
     st["balls_on_table"] = FULL_TABLE
+    st["shelf"] = {"a": 0, "b": 0}
     st["score"] = {"a": head["a"], "b": head["b"]}
     st["debt"] = {"a": 0, "b": 0}
     st["breaker"] = breaker
@@ -302,6 +317,7 @@ def on_break(st: State, ev: Event) -> None:
     expect_turn(st, p)
     if n > st["balls_on_table"]:
         raise too_many(n, st["balls_on_table"])
+    st["last_penalty"] = None
     if legal:
         # R strict break: after contact with the pyramid every pocketed ball counts.
         st["to_spot"] = 0
@@ -328,6 +344,7 @@ def on_shot(st: State, ev: Event) -> None:
     total = pocketed + fools + off
     if total > st["balls_on_table"]:
         raise too_many(total, st["balls_on_table"])
+    st["last_penalty"] = None
     if foul is None and off:
         foul = "ball_off_table"  # G24.3
     if foul is not None:
@@ -375,6 +392,7 @@ def on_foul(st: State, ev: Event) -> None:
     else:
         after = "shot"
     st["to_spot"] = 0
+    st["last_penalty"] = None
     _penalty(st, p, options, after)
     _settle(st)
 
@@ -383,6 +401,7 @@ def on_choice(st: State, ev: Event) -> None:
     # G12.2 (3), (4): on a new break the balls on the table are racked again (an incomplete
     # pyramid if a penalty ball was taken, G12.2 note); same rack, same scores.
     apply_break_choice(st, ev)
+    st["last_penalty"] = None
     _settle(st)
 
 
@@ -394,11 +413,13 @@ def on_rerack(st: State, ev: Event) -> None:
     expect_turn(st, p)
     st["options"] = []
     st["to_spot"] = 0
+    st["last_penalty"] = None
     if option == "play_on":
         st["play_on"] = p
         st["awaiting"] = "shot"
     else:
         st["balls_on_table"] = FULL_TABLE
+        st["shelf"] = {"a": 0, "b": 0}  # the pyramid, full or not, is set from the shelves
         st["rack"] += 1
         st["awaiting"] = "break" if option == "full" else "shot"
     _settle(st)
@@ -409,6 +430,7 @@ def on_time_expired(st: State, ev: Event) -> None:
     if st["time_expired"]:
         raise unexpected("time_expired", st["awaiting"])
     st["time_expired"] = True
+    st["last_penalty"] = None
     frames = st["frames"]
     if frames["a"] != frames["b"]:
         finish(st, "a" if frames["a"] > frames["b"] else "b", "time")
@@ -432,4 +454,5 @@ HANDLERS: dict[str, Handler] = {
     "rerack": on_rerack,
     "time_expired": on_time_expired,
     "forfeit": forfeit,
+    "lag": on_lag,
 }

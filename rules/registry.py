@@ -126,8 +126,9 @@ class Discipline(ABC):
         """The match log's sentence for one of its events (players as references, filled in
         with their names): «Иванова: 2 шара». Rendered once when the entry is appended
         (matches.wording.log_texts). Default: the family's sentences for its event types; a
-        discipline words here its own types and fields."""
-        return describe.event_sentence(event)
+        discipline words here its own types and fields. An illegal break cites the break's
+        criteria in force (the regulation's strict break or G12.1), as the form does."""
+        return describe.event_sentence(event, {"break_rule_ref": describe.break_rule_ref(ruleset)})
 
     def end_label(self, end_reason: str | None) -> Text | None:
         """How a match ended, for each of ``end_reasons`` and the results recorded outside
@@ -222,6 +223,32 @@ class Discipline(ABC):
         """Where re-spotted balls go, for `to_spot` balls (None for none)."""
         return describe.spotting_hint(self.in_force["spotting"], to_spot)
 
+    def turn_rules(self, ruleset: dict[str, Any]) -> list[describe.TurnRule]:
+        """Who is at the table after each kind of event, as data the referee form follows
+        offline (describe.turn_rules). Default: the pyramid family's, with the ruleset's
+        direct call and a foul answered by the opponent's choice."""
+        direct = rules_in_force_fools(self, ruleset)
+        penalty = self.in_force["penalty"]
+        removes = penalty is not None and penalty[0] == "opponent_removes"
+        return describe.turn_rules(direct, "penalty_removal" if removes else "choice")
+
+    def penalty_line(self, state: dict[str, Any]) -> Text | None:
+        """What the last event's penalty did to the balls, in one line with its clause (None:
+        the last event had no penalty). Default: from the state's ``last_penalty``
+        ({"offender", "effect"}) where the discipline keeps one."""
+        last = state.get("last_penalty")
+        if not isinstance(last, dict) or last.get("offender") not in PLAYERS:
+            return None
+        return describe.penalty_line(str(last.get("effect")), str(last["offender"]))
+
+    def paper_sheet(self, ruleset: Mapping[str, Any]) -> str:
+        """The match sheet a club prints for this discipline, by name (the page renders the
+        template print/sheet/<name>.html): "racks" for a race to N balls (balls per rack),
+        "frames" for a race of frames (each frame's score, «до N побед»). A discipline with
+        paper of its own names its own sheet and adds its template."""
+        frames = ruleset.get("frames_to_win")
+        return "frames" if isinstance(frames, int) and frames > 1 else "racks"
+
     def regulation(self, ruleset: dict[str, Any]) -> describe.Regulation:
         """The race and the rule terms in words, for the tournament's public page."""
         return {"race": [text(self.label)], "terms": []}
@@ -231,6 +258,11 @@ class Discipline(ABC):
         self, state: State, rng: random.Random, skill: float, rare: float
     ) -> dict[str, Any]:
         """A plausible legal event for an unfinished state (benchmarks, tests)."""
+
+
+def rules_in_force_fools(d: Discipline, ruleset: dict[str, Any]) -> bool:
+    """Whether a ball that fell not directly is a fool apart (rules_in_force's `fools`)."""
+    return bool(ruleset.get("direct_call", False)) and d.in_force["pocketing"] is None
 
 
 def _assemble_view(d: Discipline, state: Mapping[str, Any]) -> StateView:
@@ -245,7 +277,7 @@ def _assemble_view(d: Discipline, state: Mapping[str, Any]) -> StateView:
     players: dict[str, PlayerView] = {
         p: {
             "score": head["score"].get(p),
-            "facts": d.player_facts(st, p),
+            "facts": [*d.player_facts(st, p), *describe.lag_facts(st, p)],
             "colour": p if d.uses_colours else None,
             "turn": turn == p,
             "winner": winner == p,
@@ -269,6 +301,7 @@ def _assemble_view(d: Discipline, state: Mapping[str, Any]) -> StateView:
         "end_label": d.end_label(reason) if isinstance(reason, str) else None,
         "to_spot": to_spot,
         "spotting": d.spotting(to_spot),
+        "penalty": d.penalty_line(st),
         "score": head["score"],
         "score_kind": head["kind"],
         "score_label": head["label"],

@@ -113,6 +113,11 @@ def validate_ruleset(ruleset: object) -> dict[str, Any]:
     out: dict[str, Any] = {"discipline": discipline}
     for spec in specs:
         key = spec["key"]
+        if key not in ruleset and spec.get("required"):
+            # A key no rule text fixes (classic pyramid's penalty): the regulation must say it.
+            raise invalid_ruleset(
+                key, "missing", f"'{key}' is required for {discipline}: the regulation sets it"
+            )
         value = ruleset[key] if key in ruleset else copy.deepcopy(spec["default"])
         out[key] = _check_value(spec, value)
     d.check_ruleset(out)

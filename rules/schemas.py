@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.common import BREAK_OPTIONS, MAX_COUNT, PLAYERS
-from rules.fouls import FOUL_EVENT_CODES, SHOT_FOUL_CODES
+from rules.fouls import CUE_BALL_FOUL_CODES, FOUL_EVENT_CODES, SHOT_FOUL_CODES
 from rules.free_pyramid import RERACK_OPTIONS
 
 Schema = dict[str, Any]
@@ -44,9 +44,27 @@ def enum(values: Any) -> Schema:
 SLOT: Schema = {"type": "string", "enum": list(PLAYERS), "description": "a player: a or b"}
 COUNT: Schema = {"type": "integer", "minimum": 0, "maximum": MAX_COUNT}
 PER_PLAYER: Schema = obj({"a": {"type": "integer"}, "b": {"type": "integer"}}, ["a", "b"])
+# Classic pyramid's numbered balls (C2): a list of numbers 1-15, each at most once.
+NUMBERS: Schema = {
+    "type": "array",
+    "items": {"type": "integer", "minimum": 1, "maximum": 15},
+    "maxItems": 15,
+    "description": "Classic pyramid: the numbers of the balls.",
+}
 COLOURS: Schema = {
     **obj({"a": COUNT, "b": COUNT}),
     "description": "Balls of each colour (Duplex); a missing colour is 0.",
+}
+
+# The state fields of the lag (rules.common.on_lag) every discipline with one keeps.
+LAG_STATE_FIELDS: dict[str, Schema] = {
+    "first_breaker": {**SLOT, "description": "Who breaks frame 1: the lag or first_break."},
+    "lag": nullable(
+        {
+            **obj({"winner": SLOT, "breaker": SLOT}, ["winner", "breaker"]),
+            "description": "The lag as recorded; null when the ruleset's first_break decided.",
+        }
+    ),
 }
 
 # Each event type: its fields (beside "type"), which are required, and a description; a field
@@ -57,8 +75,9 @@ EVENT_FIELDS: dict[str, tuple[dict[str, Schema], list[str], str]] = {
             "player": SLOT,
             "legal": {"type": "boolean"},
             "pocketed": {
-                "oneOf": [COUNT, COLOURS],
-                "description": "Free pyramid: a count; Duplex: balls per colour. Missing: 0.",
+                "oneOf": [COUNT, COLOURS, NUMBERS],
+                "description": "Free pyramid: a count; Duplex: balls per colour; classic "
+                "pyramid: the balls' numbers. Missing: 0 (none).",
             },
         },
         ["player", "legal"],
@@ -68,13 +87,16 @@ EVENT_FIELDS: dict[str, tuple[dict[str, Schema], list[str], str]] = {
         {
             "player": SLOT,
             "pocketed": {
-                "oneOf": [COUNT, COLOURS],
+                "oneOf": [COUNT, COLOURS, NUMBERS],
                 "description": "Balls pocketed legally. Free pyramid: a count; Duplex: balls "
-                "per colour. Missing: 0.",
+                "per colour; classic pyramid: the balls' numbers. Missing: 0 (none).",
             },
             "fools": {**COUNT, "description": "Free pyramid only: balls that fell otherwise."},
-            "off_table": {**COUNT, "description": "Balls that left the table."},
-            "foul": nullable(enum(SHOT_FOUL_CODES)),
+            "off_table": {
+                "oneOf": [COUNT, NUMBERS],
+                "description": "Balls that left the table (classic pyramid: their numbers).",
+            },
+            "foul": nullable(enum(SHOT_FOUL_CODES | CUE_BALL_FOUL_CODES)),
         },
         ["player"],
         "One shot.",
@@ -103,6 +125,13 @@ EVENT_FIELDS: dict[str, tuple[dict[str, Schema], list[str], str]] = {
         {"player": SLOT, "breaker": SLOT},
         ["player", "breaker"],
         "Duplex: the leader after two frames chooses who breaks the third.",
+    ),
+    "lag": (
+        {"winner": SLOT, "breaker": SLOT},
+        ["winner", "breaker"],
+        "The lag (G7.1, G7.4): who won it and who breaks frame 1 (the winner or, if he gives "
+        "the break, the other player). Only as the first event; without it the ruleset's "
+        "first_break decides.",
     ),
     "time_expired": (
         {},

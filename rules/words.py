@@ -140,11 +140,15 @@ def _is_text(value: object) -> TypeGuard[Text]:
 
 
 # The engine cites its rule books by letter: G (general pyramid rules), D (Duplex), R (the
-# free-pyramid regulation). A referee reads «п. 12.1».
+# free-pyramid regulation), K, N, C (combined, dynamic, classic pyramid). A referee reads «п. 12.1».
 _BOOKS = {
     "G": gettext_noop("rule %(n)s"),
     "D": gettext_noop("Duplex rule %(n)s"),
     "R": gettext_noop("regulation %(n)s"),
+    # The rules of combined (K), dynamic (N) and classic (C) pyramid (design/rules-engine.md §6).
+    "K": gettext_noop("combined pyramid rule %(n)s"),
+    "N": gettext_noop("dynamic pyramid rule %(n)s"),
+    "C": gettext_noop("classic pyramid rule %(n)s"),
 }
 
 

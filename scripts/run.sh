@@ -16,8 +16,10 @@ mkdir -p "$VAR"
 # a supervised process is killed) go to var/run.log instead of breaking the one log format.
 exec 3>&2 2>>"$VAR/run.log"
 
-# The web server: Django's development server. The one place its command is written.
-web_command=("$BIN/python" manage.py runserver "127.0.0.1:$PORT" --noreload)
+# The web server: uvicorn with config.asgi, the pages and the live streams (Server-Sent Events)
+# on one port, as nginx puts gunicorn and the stream server behind one address in production.
+# The one place its command is written.
+web_command=("$BIN/python" -m config.serve --host 127.0.0.1 --port "$PORT" --access-log)
 # --quiet: no banner, so that every line has the one format of config/logs.py.
 worker_command=("$BIN/celery" -A config --quiet worker --loglevel=INFO --concurrency=2 --hostname="luza@%h")
 # Beat says only what goes wrong (LUZA_BEAT_LOG_LEVEL): at INFO it logs every sweep it sends.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 
 import factory
 from django.contrib.auth import get_user_model
@@ -108,3 +109,8 @@ class RegistrationFactory(factory.django.DjangoModelFactory):
     tournament = factory.SubFactory(TournamentFactory)
     player = factory.SubFactory(PlayerFactory)
     rating_at_entry = factory.LazyAttribute(lambda r: r.player.rating)
+    fee_due = Decimal("0")
+    paid = False
+    # A fee made paid by the factory was collected and is kept, as the desk would record it.
+    fee_paid = factory.LazyAttribute(lambda r: r.fee_due if r.paid else Decimal("0"))
+    fee_collected = factory.LazyAttribute(lambda r: r.fee_due if r.paid else Decimal("0"))

@@ -4,15 +4,16 @@ superuser's adjustment on the player's card (recorded); every change made here i
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from django import forms
 from django.contrib import admin
 from django.contrib.auth import admin as auth_admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
@@ -22,8 +23,10 @@ from tournaments import access, selectors, services
 from tournaments.models import Player, RatingChange, Registration, Tournament
 from tournaments.web.shared.admin import AuditedAdmin, ManagedTournamentsAdmin
 
+_M = TypeVar("_M", bound=models.Model)
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+
+class ReadOnlyAdmin(admin.ModelAdmin[_M]):
     def has_add_permission(self, request: Any) -> bool:
         return False
 
@@ -35,7 +38,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(AuditedAdmin):
+class PlayerAdmin(AuditedAdmin[Player]):
     """Name, city and club through the players' service (his history, his tournaments'
     pages); the rating and the login on the player's card in the panel and the API, where a
     rating adjustment is recorded and a linked login is never replaced silently."""
@@ -54,7 +57,7 @@ class PlayerAdmin(AuditedAdmin):
             services.player_update(player=obj, actor=request.user, data=data)
 
 
-class RegistrationInline(admin.TabularInline):
+class RegistrationInline(admin.TabularInline[Registration, Tournament]):
     model = Registration
     extra = 0
     raw_id_fields = ["player"]
@@ -62,7 +65,7 @@ class RegistrationInline(admin.TabularInline):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(ManagedTournamentsAdmin):
+class TournamentAdmin(ManagedTournamentsAdmin[Tournament]):
     tournament_path = ""
     list_display = ["name", "date", "status", "format", "discipline", "is_public"]
     list_filter = ["status", "format", "discipline", "is_public"]
@@ -74,7 +77,7 @@ class TournamentAdmin(ManagedTournamentsAdmin):
 
 
 @admin.register(Registration)
-class RegistrationAdmin(ManagedTournamentsAdmin):
+class RegistrationAdmin(ManagedTournamentsAdmin[Registration]):
     list_display = ["player", "tournament", "seed", "fee_due", "paid", "status"]
     list_filter = ["status", "paid"]
     search_fields = ["player__name", "tournament__name"]
@@ -82,7 +85,7 @@ class RegistrationAdmin(ManagedTournamentsAdmin):
 
 
 @admin.register(RatingChange)
-class RatingChangeAdmin(ReadOnlyAdmin):
+class RatingChangeAdmin(ReadOnlyAdmin[RatingChange]):
     list_display = [
         "player",
         "rating_before",
@@ -104,7 +107,7 @@ class RatingChangeAdmin(ReadOnlyAdmin):
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(ReadOnlyAdmin):
+class AuditEntryAdmin(ReadOnlyAdmin[AuditEntry]):
     list_display = ["created_at", "actor_name", "action", "tournament", "match"]
     list_filter = ["action"]
     search_fields = ["actor_name", "action"]
@@ -140,11 +143,11 @@ class _FoldedUsername:
         return name
 
 
-class LoginCreationForm(_FoldedUsername, AdminUserCreationForm):  # type: ignore[misc]
+class LoginCreationForm(_FoldedUsername, AdminUserCreationForm[User]):
     pass
 
 
-class LoginChangeForm(_FoldedUsername, UserChangeForm):  # type: ignore[misc]
+class LoginChangeForm(_FoldedUsername, UserChangeForm[User]):
     pass
 
 

@@ -130,6 +130,11 @@ urlpatterns = [
         name="registration-withdraw",
     ),
     path(
+        "tournaments/<int:tournament_pk>/registrations/<int:registration_pk>/refund/",
+        api.RegistrationRefundView.as_view(),
+        name="registration-refund",
+    ),
+    path(
         "tournaments/<int:tournament_pk>/registrations/<int:registration_pk>/disqualify/",
         api.RegistrationDisqualifyView.as_view(),
         name="registration-disqualify",

@@ -2,7 +2,9 @@ from django.apps import AppConfig
 from django.db.backends.signals import connection_created
 from django.utils.translation import gettext_lazy as _
 
+from config.changes import change_subscribe
 from config.moments import tolerate_stored_dates
+from config.push import push_publish
 from matches import hooks
 
 
@@ -16,5 +18,7 @@ class TournamentsConfig(AppConfig):
         from tournaments.services.match_listener import TournamentSide
 
         hooks.listener_register(TournamentSide())
+        # Every committed change into the live pages' Redis streams (the push channel).
+        change_subscribe(push_publish)
         # A date stored out of Python's range reads without failing its row's every query.
         connection_created.connect(tolerate_stored_dates, dispatch_uid="luza-tolerant-dates")

@@ -19,6 +19,7 @@ __all__ = ["BAD_REQUEST", "CONFLICT", "FORBIDDEN", "UNPROCESSABLE", "TournamentE
 
 class TournamentError(ApiError):
     preformatted = True
+    message: str  # formatted by the service, in the active language (see __init__)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -38,11 +38,14 @@ FIELDS: dict[str, Any] = {
     "prize_unit": _("Prizes rounded to"),
     "added_money": _("Added money"),
     "withdrawn_prize": _("Prize of a withdrawn or disqualified player"),
+    "withdrawal_fee": _("Fee of a player who withdraws"),
+    "regulation_text": _("More of the regulation, in your words"),
     "no_show_rule": _("A player who does not come to his match"),
     "handicap_scheme": _("Handicap scheme"),
     "rated": _("Counts for the rating"),
     "elo_k": _("Rating factor K"),
     "self_scoring": _("Players score their own matches"),
+    "break_by_lag": _("The lag decides who breaks"),
     "is_public": _("Public: anyone may follow it"),
 }
 

@@ -92,6 +92,13 @@ class Tournament(models.Model):
         WITHHOLD = "withhold", _("Withheld, shown as not paid")
         PAY = "pay", _("Paid as usual")
 
+    class WithdrawalFee(models.TextChoices):
+        # What happens to the fee a player paid when he withdraws (a disqualified player's fee
+        # is always kept).
+        REFUND_BEFORE_DRAW = "refund_before_draw", _("Refunded before the draw, kept after it")
+        REFUND = "refund", _("Always refunded")
+        KEEP = "keep", _("Always kept")
+
     class NoShowRule(models.TextChoices):
         LOWER_BRACKET = "lower_bracket", _("Loses by walkover and drops to the lower bracket")
         OUT = "out", _("Loses by walkover and is out of the tournament")
@@ -113,6 +120,9 @@ class Tournament(models.Model):
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     chief_judge = models.CharField(_("chief judge"), max_length=200, blank=True)
     description = models.TextField(_("description"), blank=True)
+    # The organiser's own words printed at the end of the regulation (anything the settings
+    # cannot say: the dress code, the schedule, the club's rules of conduct).
+    regulation_text = models.TextField(_("more of the regulation, in your words"), blank=True)
     preset = models.CharField(_("preset"), max_length=40, blank=True)
 
     discipline = models.CharField(_("discipline"), max_length=30, default=rules.default().name)
@@ -163,6 +173,12 @@ class Tournament(models.Model):
         choices=WithdrawnPrize.choices,
         default=WithdrawnPrize.WITHHOLD,
     )
+    withdrawal_fee = models.CharField(
+        _("fee of a player who withdraws"),
+        max_length=20,
+        choices=WithdrawalFee.choices,
+        default=WithdrawalFee.REFUND_BEFORE_DRAW,
+    )
     no_show_rule = models.CharField(
         _("a player who does not come to his match"),
         max_length=16,
@@ -174,6 +190,9 @@ class Tournament(models.Model):
     rated = models.BooleanField(_("rated"), default=True)
     elo_k = models.PositiveSmallIntegerField(_("Elo K factor"), default=32)
     self_scoring = models.BooleanField(_("players score their own matches"), default=False)
+    # G7.1, D4.1: the lag decides who breaks frame 1, and its winner may give the break; off
+    # when the tournament draws the break (the ruleset's first_break then stands).
+    break_by_lag = models.BooleanField(_("the lag decides who breaks"), default=True)
     is_public = models.BooleanField(_("public"), default=True)
     # Online entry (/t/<id>/entry/): players with a login enter themselves while it is open;
     # past max_players they go on the reserve list. Rating limits apply to every entry.
@@ -182,6 +201,12 @@ class Tournament(models.Model):
     entry_closes_at = models.DateTimeField(_("online entry closes"), null=True, blank=True)
     entry_min_rating = models.IntegerField(_("minimum rating to enter"), null=True, blank=True)
     entry_max_rating = models.IntegerField(_("maximum rating to enter"), null=True, blank=True)
+    # Registration closed by the organiser before the draw (desk and online alike), and when it
+    # was last reopened: the states open / closed / reopened (entry_rules.registration_state).
+    registration_closed_at = models.DateTimeField(_("registration closed"), null=True, blank=True)
+    registration_reopened_at = models.DateTimeField(
+        _("registration reopened"), null=True, blank=True
+    )
     # Hidden from public lists (a test or a finished season), still reachable by its organisers.
     archived = models.BooleanField(_("archived"), default=False)
 
@@ -261,6 +286,28 @@ class Registration(models.Model):
     )
     paid = models.BooleanField(_("paid"), default=False)
     paid_at = models.DateTimeField(null=True, blank=True)
+    # The money of this registration, kept by the desk's services (never edited by hand):
+    # `fee_paid` is what the current entry paid and the club keeps (0 when not paid),
+    # `fee_collected` every payment taken (less payments ticked by mistake), `fee_refunded`
+    # every refund given; fee_collected - fee_refunded == fee_paid at every moment.
+    fee_paid = models.DecimalField(
+        _("fee kept"), max_digits=10, decimal_places=2, default=Decimal("0")
+    )
+    fee_collected = models.DecimalField(
+        _("fees collected"), max_digits=10, decimal_places=2, default=Decimal("0")
+    )
+    fee_refunded = models.DecimalField(
+        _("fees refunded"), max_digits=10, decimal_places=2, default=Decimal("0")
+    )
+    refunded_at = models.DateTimeField(_("refunded"), null=True, blank=True)
+    refunded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("refunded by"),
+    )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE)
     # When he withdrew or was disqualified.
     withdrawn_at = models.DateTimeField(null=True, blank=True)

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 from matches.models import Match
 from matches.wording import result_mark_label
 from tournaments.match_labels import match_label
+from tournaments.running_text import match_in_text, player_in_text
 
 STAGE_TITLES = {
     "single": gettext_lazy("Bracket"),
@@ -111,6 +112,32 @@ def names_of(match: Match) -> dict[str, str]:
     return {
         "a": match.player_a.name if match.player_a else _("to be decided"),
         "b": match.player_b.name if match.player_b else _("to be decided"),
+    }
+
+
+OTHER_SLOT = {"a": "b", "b": "a"}
+
+
+def no_show_question(match: Match, absent: str) -> str:
+    """The question before a no-show is recorded, with both players named: the absent one
+    loses, the other is given the walkover — an organiser in a hurry sees whom he advances."""
+    names = names_of(match)
+    return _(
+        "Record the no-show of %(absent)s in %(match)s? %(present)s is given the walkover."
+    ) % {
+        "absent": player_in_text(names[absent], "gen"),
+        "match": match_in_text(match.key, "pre"),
+        "present": player_in_text(names[OTHER_SLOT[absent]], "dat"),
+    }
+
+
+def walkover_question(match: Match, winner: str) -> str:
+    """The question before the organiser's walkover, with both players named."""
+    names = names_of(match)
+    return _("Give %(winner)s the walkover over %(loser)s in %(match)s? This ends the match.") % {
+        "winner": player_in_text(names[winner], "dat"),
+        "loser": player_in_text(names[OTHER_SLOT[winner]], "ins"),
+        "match": match_in_text(match.key, "pre"),
     }
 
 

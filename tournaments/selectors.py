@@ -71,7 +71,8 @@ def player_list(*, search: str = "") -> QuerySet[Player]:
         players = players.filter(
             Q(name_folded__startswith=word) | Q(name_folded__contains=f" {word}")
         )
-    return players.order_by("name", "pk")
+    # Russian alphabetical order: the folded name puts «Ё» among the «Е» (tournaments.names).
+    return players.order_by("name_folded", "name", "pk")
 
 
 def player_rating_history(*, player: Player) -> QuerySet[RatingChange]:
@@ -157,9 +158,10 @@ def registration_list(*, tournament: Tournament) -> QuerySet[Registration]:
 
 
 def registration_totals(*, tournament: Tournament) -> dict[str, Any]:
-    """Running totals of the desk: players, fees due (active players), fees paid (every paid
-    fee: a withdrawal after paying is not a refund until the tick is removed), and the pool.
-    One query."""
+    """Running totals of the desk: players, fees due (active players), the money: collected
+    (every payment taken), refunded (given back to players who left) and kept (collected less
+    refunded: the fees the pool is a share of; ``fees_paid`` is the same figure under its
+    older name), what is still to collect, and the pool. One query."""
     active = Q(status=ACTIVE)
     zero = Value(Decimal(0), output_field=DecimalField())
     row = Registration.objects.filter(tournament=tournament).aggregate(
@@ -167,11 +169,15 @@ def registration_totals(*, tournament: Tournament) -> dict[str, Any]:
         paid_players=Count("pk", filter=active & Q(paid=True)),
         withdrawn=Count("pk", filter=Q(status=WITHDRAWN)),
         disqualified=Count("pk", filter=Q(status=DISQUALIFIED)),
+        refunds=Count("pk", filter=Q(fee_refunded__gt=0)),
         fees_due=Coalesce(Sum("fee_due", filter=active), zero),
-        fees_paid=Coalesce(Sum("fee_due", filter=Q(paid=True)), zero),
+        fees_collected=Coalesce(Sum("fee_collected"), zero),
+        fees_refunded=Coalesce(Sum("fee_refunded"), zero),
+        fees_kept=Coalesce(Sum("fee_paid"), zero),
         fees_outstanding=Coalesce(Sum("fee_due", filter=active & Q(paid=False)), zero),
     )
-    return {**row, "pool": _pool(tournament, row["fees_paid"])}
+    row["fees_paid"] = row["fees_kept"]
+    return {**row, "pool": _pool(tournament, row["fees_kept"])}
 
 
 def _pool(tournament: Tournament, paid: Decimal) -> Decimal:
@@ -803,7 +809,7 @@ def tournament_standings(*, tournament: Tournament) -> dict[str, Any]:
 def tournament_prizes(
     *, tournament: Tournament, standings: dict[str, Any] | None = None
 ) -> dict[str, Any]:
-    """The prize fund: pool percent of the paid fees (rounded down to the unit) plus added
+    """The prize fund: pool percent of the fees kept (rounded down to the unit) plus added
     money, split by the place shares; the awards add up exactly to the pool at every moment.
     Players sharing places pool those places' money and split it evenly. Players appear as
     places are decided; a place (or part of a shared place) not decided yet is ``pending``:
@@ -812,9 +818,10 @@ def tournament_prizes(
     tournament is finished a place nobody took (fewer players than paid places) is withheld
     too, so then ``paid + withheld == pool``. ``standings``: ``tournament_standings``'s answer,
     when the caller has it already."""
-    paid = Registration.objects.filter(tournament=tournament, paid=True).aggregate(
-        total=Sum("fee_due")
-    )["total"] or Decimal(0)
+    # The fees kept: a refunded fee is not in the pool, a forfeited one is.
+    paid = Registration.objects.filter(tournament=tournament).aggregate(total=Sum("fee_paid"))[
+        "total"
+    ] or Decimal(0)
     pool = _pool(tournament, paid)
     shares = [Decimal(s) for s in tournament.place_shares]
     if standings is None:

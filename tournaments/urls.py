@@ -29,6 +29,16 @@ urlpatterns = [
         views_panel.OpenRegistrationView.as_view(),
         name="panel-open-registration",
     ),
+    path(
+        "panel/t/<int:pk>/close-registration/",
+        views_panel.CloseRegistrationView.as_view(),
+        name="panel-close-registration",
+    ),
+    path(
+        "panel/t/<int:pk>/reopen-registration/",
+        views_panel.ReopenRegistrationView.as_view(),
+        name="panel-reopen-registration",
+    ),
     path("panel/t/<int:pk>/start/", views_panel.StartView.as_view(), name="panel-start"),
     path(
         "panel/t/<int:pk>/referees/",
@@ -64,6 +74,11 @@ urlpatterns = [
         "panel/t/<int:pk>/registrations/<int:reg>/withdraw/",
         views_panel.RegistrationWithdrawView.as_view(),
         name="panel-registration-withdraw",
+    ),
+    path(
+        "panel/t/<int:pk>/registrations/<int:reg>/refund/",
+        views_panel.RegistrationRefundView.as_view(),
+        name="panel-registration-refund",
     ),
     path(
         "panel/t/<int:pk>/registrations/<int:reg>/disqualify/",
@@ -102,6 +117,7 @@ urlpatterns = [
             ("t", "sheets", prints.SheetsPrintView),
             ("t", "tables", prints.TablesPrintView),
             ("t", "protocol", prints.ProtocolPrintView),
+            ("t", "regulation", prints.RegulationPrintView),
             ("m", "sheet", prints.MatchSheetPrintView),
         )
         for suffix, pdf, url_name in (

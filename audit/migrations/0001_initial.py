@@ -8,17 +8,19 @@ to the same rows."""
 import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 
-def content_type_to_audit(apps, schema_editor):
+def content_type_to_audit(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     _rename_content_type(apps, "tournaments", "audit")
 
 
-def content_type_to_tournaments(apps, schema_editor):
+def content_type_to_tournaments(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     _rename_content_type(apps, "audit", "tournaments")
 
 
-def _rename_content_type(apps, old, new):
+def _rename_content_type(apps: StateApps, old: str, new: str) -> None:
     ContentType = apps.get_model("contenttypes", "ContentType")
     if not ContentType.objects.filter(app_label=new, model="auditentry").exists():
         ContentType.objects.filter(app_label=old, model="auditentry").update(app_label=new)

@@ -1,10 +1,12 @@
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 from rest_framework.fields import DateTimeField
 
 RECENT = 10  # matches.selectors.LAST_EVENTS when this was written
 
 
-def fill_recent_log(apps, schema_editor):
+def fill_recent_log(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """Each match's newest log entries, as matches.selectors.log_entry_data shows them."""
     Match = apps.get_model("matches", "Match")
     MatchEvent = apps.get_model("matches", "MatchEvent")

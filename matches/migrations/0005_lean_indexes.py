@@ -2,18 +2,20 @@
 
 import django.db.models.deletion
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 # Room on each page of matches for the row's next version: an update that changes no indexed
 # column (every scored ball) can then stay on its page and skip the table's indexes (HOT).
 MATCH_FILLFACTOR = 70
 
 
-def set_fillfactor(apps, schema_editor):
+def set_fillfactor(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     if schema_editor.connection.vendor == "postgresql":
         schema_editor.execute(f"ALTER TABLE matches_match SET (fillfactor = {MATCH_FILLFACTOR})")
 
 
-def reset_fillfactor(apps, schema_editor):
+def reset_fillfactor(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     if schema_editor.connection.vendor == "postgresql":
         schema_editor.execute("ALTER TABLE matches_match RESET (fillfactor)")
 

@@ -4,13 +4,17 @@ audit entries written per ball until now give their names to their log entries a
 audit views read both, tournaments.selectors.AuditLog: kept, they would show every ball twice).
 An entry whose log entry is not found stays."""
 
+from typing import Any
+
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 PER_BALL = ("match.event", "match.undo")
 CHUNK = 2000
 
 
-def move_per_ball_entries(apps, schema_editor):
+def move_per_ball_entries(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     AuditEntry = apps.get_model("audit", "AuditEntry")
     MatchEvent = apps.get_model("matches", "MatchEvent")
     rows = (
@@ -18,7 +22,7 @@ def move_per_ball_entries(apps, schema_editor):
         .order_by("pk")
         .values_list("pk", "match_id", "data", "actor_name", "imported")
     )
-    chunk: list = []
+    chunk: list[tuple[Any, ...]] = []
     for row in rows.iterator(chunk_size=CHUNK):
         chunk.append(row)
         if len(chunk) == CHUNK:
@@ -28,8 +32,9 @@ def move_per_ball_entries(apps, schema_editor):
         _move(chunk, AuditEntry, MatchEvent)
 
 
-def _move(chunk, AuditEntry, MatchEvent):
-    wanted = {}
+# Historical models, built from the migration state: there is no class to name their fields by.
+def _move(chunk: list[tuple[Any, ...]], AuditEntry: type[Any], MatchEvent: type[Any]) -> None:
+    wanted: dict[tuple[int, int], tuple[int, str, bool]] = {}
     for pk, match_id, data, actor_name, imported in chunk:
         seq = (data or {}).get("seq")
         if isinstance(seq, int):

@@ -4,11 +4,28 @@ beside these, its translations and its referee-form renderer (docs/rules-engine.
 
 from __future__ import annotations
 
+from rules.disciplines.classic_pyramid import ClassicPyramid
+from rules.disciplines.combined_pyramid import CombinedPyramid
 from rules.disciplines.duplex import Duplex
+from rules.disciplines.dynamic_pyramid import DynamicPyramid
 from rules.disciplines.free_pyramid import FreePyramid
 from rules.registry import register
 
 FREE_PYRAMID = register(FreePyramid())
 DUPLEX = register(Duplex())
+COMBINED_PYRAMID = register(CombinedPyramid())
+DYNAMIC_PYRAMID = register(DynamicPyramid())
+CLASSIC_PYRAMID = register(ClassicPyramid())
 
-__all__ = ["DUPLEX", "FREE_PYRAMID", "Duplex", "FreePyramid"]
+__all__ = [
+    "CLASSIC_PYRAMID",
+    "COMBINED_PYRAMID",
+    "DUPLEX",
+    "DYNAMIC_PYRAMID",
+    "FREE_PYRAMID",
+    "ClassicPyramid",
+    "CombinedPyramid",
+    "Duplex",
+    "DynamicPyramid",
+    "FreePyramid",
+]

@@ -5,11 +5,12 @@ its states: plus points of frames 1-2, the deciding frame's minus and provisiona
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from rules import describe
 from rules import duplex as engine
-from rules.common import BREAK_OPTIONS, FORFEIT_KEYS, OTHER, PLAYERS, State
+from rules.common import BREAK_OPTIONS, FORFEIT_KEYS, LAG_KEYS, OTHER, PLAYERS, State
 from rules.describe import (
     Entry,
     EventKind,
@@ -26,7 +27,7 @@ from rules.describe import (
 )
 from rules.in_force import rules_in_force
 from rules.registry import Discipline
-from rules.schemas import PER_PLAYER, SLOT, nullable
+from rules.schemas import LAG_STATE_FIELDS, PER_PLAYER, SLOT, nullable
 from rules.simulate import duplex_event
 from rules.words import Text, gettext_noop, player, rule_label, text
 
@@ -80,6 +81,7 @@ class Duplex(Discipline):
         # Handled only to be refused (unexpected_event): Duplex has no time-limit rule.
         "time_expired": engine.TIME_KEYS,
         "forfeit": FORFEIT_KEYS,
+        "lag": LAG_KEYS,
     }
     state_fields = {
         "frame": {"type": "integer", "minimum": 1, "maximum": FRAMES},
@@ -90,6 +92,7 @@ class Duplex(Discipline):
         "minus": PER_PLAYER,
         "final": nullable(PER_PLAYER),
         "leader": nullable(SLOT),
+        **LAG_STATE_FIELDS,
     }
     awaiting = ("break", "shot", "choice", "penalty_removal", "choose_breaker")
     options = BREAK_OPTIONS
@@ -490,6 +493,10 @@ class Duplex(Discipline):
         for key in _PROMPTS:
             out[key] = text(_PROMPTS[key])
         return out
+
+    def paper_sheet(self, ruleset: Mapping[str, Any]) -> str:
+        # D7: three frames, plus points in each, minus points before the third.
+        return "duplex"
 
     def regulation(self, ruleset: dict[str, Any]) -> describe.Regulation:
         return {

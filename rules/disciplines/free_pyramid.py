@@ -9,11 +9,11 @@ from typing import Any
 
 from rules import describe
 from rules import free_pyramid as engine
-from rules.common import BREAK_OPTIONS, FORFEIT_KEYS, State
+from rules.common import BREAK_OPTIONS, FORFEIT_KEYS, LAG_KEYS, State
 from rules.describe import Entry, EventKind, Fact, Headline, count, fact, kind, per_player
 from rules.in_force import rules_in_force
 from rules.registry import Discipline
-from rules.schemas import PER_PLAYER, SLOT, nullable
+from rules.schemas import LAG_STATE_FIELDS, PER_PLAYER, SLOT, nullable, obj
 from rules.simulate import free_pyramid_event
 from rules.words import Text, gettext_noop, ngettext_lazy, text
 
@@ -50,6 +50,7 @@ class FreePyramid(Discipline):
         "rerack": engine.OPTION_KEYS,
         "time_expired": engine.TIME_KEYS,
         "forfeit": FORFEIT_KEYS,
+        "lag": LAG_KEYS,
     }
     state_fields = {
         "score": {**PER_PLAYER, "description": "Points in the current frame, head start in."},
@@ -61,6 +62,30 @@ class FreePyramid(Discipline):
         "golden_ball": {"type": "boolean"},
         "time_expired": {"type": "boolean"},
         "play_on": nullable(SLOT),
+        "shelf": {
+            **PER_PLAYER,
+            "description": "Balls on each player's shelf in this rack: those he pocketed (or "
+            "took as a penalty) since the pyramid was last set. A head start is score, never "
+            "a ball on a shelf.",
+        },
+        "last_penalty": nullable(
+            {
+                **obj(
+                    {
+                        "offender": SLOT,
+                        "effect": {
+                            "type": "string",
+                            "enum": ["shelf_to_table", "debt", "opponent_takes"],
+                        },
+                    },
+                    ["offender", "effect"],
+                ),
+                "description": "What the penalty of the last event did to the balls (§2.1): a "
+                "ball from the offender's shelf to the table, a debt written, or a ball the "
+                "opponent took; null when the last event had no penalty.",
+            }
+        ),
+        **LAG_STATE_FIELDS,
     }
     awaiting = ("break", "shot", "choice", "rerack")
     options = (*BREAK_OPTIONS, *engine.RERACK_OPTIONS)

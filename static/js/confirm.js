@@ -29,7 +29,9 @@
     if (typeof HTMLDialogElement !== "function") return; // the server's page asks instead
     event.preventDefault();
     if (!dialog) build();
-    dialog.querySelector("p").textContent = form.dataset.confirm;
+    // A choice may carry its own question (the players' names in it): the checked one asks.
+    var chosen = form.querySelector("input[data-confirm]:checked");
+    dialog.querySelector("p").textContent = chosen ? chosen.dataset.confirm : form.dataset.confirm;
     dialog.returnValue = "";
     dialog.onclose = function () {
       if (dialog.returnValue !== "yes") return;

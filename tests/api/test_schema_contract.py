@@ -109,7 +109,7 @@ def test_a_registered_discipline_is_in_the_schema_with_what_it_adds() -> None:
     schema = json.loads(response.content)
     components = schema["components"]["schemas"]
     assert {"ToyRaceState", "ToyScratchState", "ToyRaceRuleset", "CoinTossEvent"} <= set(components)
-    assert components["ShotEvent"]["properties"]["cue_ball"]["type"] == "boolean"
+    assert components["ShotEvent"]["properties"]["scratch"]["type"] == "boolean"
     assert "coin_toss" in components["EngineEvent"]["discriminator"]["mapping"]
     assert "#/components/schemas/ToyScratchState" in json.dumps(components["MatchState"])
     validate_schema(schema)

@@ -112,7 +112,7 @@ def test_a_field_of_its_own_on_the_shot_is_entered_and_worded(
     page.click("[data-action=kind-scratch]")
     page.wait_for_selector("[data-sheet=scratch]")
     tap(page, "button[data-action=field-scratch-pocketed][data-n='0']")
-    assert last_event(match) == {"type": "shot", "player": "a", "cue_ball": True, "pocketed": 0}
+    assert last_event(match) == {"type": "shot", "player": "a", "scratch": True, "pocketed": 0}
     assert page.inner_text(".ref-events li") == f"#2\n{a}: биток в лузе"
     assert page.inner_text("[data-score=b]") == "1"
     # Offline, b's miss waits on the phone: no sentence of the server's yet, so it is named by

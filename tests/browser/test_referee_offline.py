@@ -35,12 +35,19 @@ def match(organiser, referee):
     return refereed_match(organiser, referee, {"discipline": "free_pyramid", "balls_to_win": 30})
 
 
-def tap(page, selector: str, path: str = "/events/") -> None:
+def tap(page, selector: str, path: str = "/events/") -> dict:
+    """One tap that writes; returns the server's answer, once the form has drawn it."""
     with page.expect_response(
         lambda r: r.url.split("?")[0].endswith(path) and r.request.method == "POST"
-    ):
+    ) as answer:
         page.click(selector)
     page.wait_for_selector(".ref:not(.busy)")
+    return answer.value.json()
+
+
+def version_of(answer: dict) -> int:
+    """The match's version in a write's answer ({match} or the match itself)."""
+    return int(answer.get("match", answer)["version"])
 
 
 def wait_for_kept_form(page) -> None:
@@ -83,10 +90,10 @@ def test_taps_offline_survive_a_reload_and_are_applied_once_in_order(
     page.wait_for_selector("[data-awaiting=break]")
     wait_for_kept_form(page)
     tap(page, "[data-action=clock-start]", "/clock/")
-    tap(page, "button[data-action=break][data-n='1']")
-    match.refresh_from_db()
-    version = match.version
-    assert match.state["awaiting"] == "shot"
+    # The version is the server's answer to the break, not a read racing it.
+    version = version_of(tap(page, "button[data-action=break][data-n='1']"))
+    page.wait_for_selector(".ref:not(.busy) [data-awaiting=shot]")
+    assert MatchEvent.objects.filter(match=match).count() == version
 
     # The Wi-Fi drops: ten taps are kept on the phone, each shown pending with its key.
     page.context.set_offline(True)
@@ -172,3 +179,35 @@ def test_taps_offline_survive_a_reload_and_are_applied_once_in_order(
     assert [
         e for e in page.errors if "Failed to load resource" not in e and "ERR_INTERNET" not in e
     ] == []
+
+
+def test_offline_a_miss_passes_the_table_and_every_ball_goes_to_the_right_player(
+    open_page, live_server, match, referee
+):
+    """Offline the form follows the discipline's own turn rules (sent with the form): after a
+    miss the opponent is at the table, so his balls are queued for him, and once back online
+    every tap is applied to the right player, in order, once."""
+    page = open_page(PHONE, user=referee)
+    page.goto(f"{live_server.url}/m/{match.pk}/score/")
+    page.wait_for_selector("[data-awaiting=break]")
+    version = version_of(tap(page, "button[data-action=break][data-n='1']"))
+    page.wait_for_selector(".ref:not(.busy) [data-awaiting=shot]")
+    page.context.set_offline(True)
+    page.wait_for_selector(".ref.offline")
+    page.click("button[data-action=pot][data-n='1']")  # a: 1, he goes on
+    page.wait_for_selector("[data-action=shooter-a][aria-pressed=true]")
+    page.click("button[data-action=pot][data-n='0']")  # a misses: b is at the table
+    page.wait_for_selector("[data-action=shooter-b][aria-pressed=true]")
+    page.click("button[data-action=pot][data-n='2']")  # b: 2
+    page.click("button[data-action=pot][data-n='0']")  # b misses: a again
+    page.wait_for_selector("[data-action=shooter-a][aria-pressed=true]")
+    page.wait_for_selector("[data-queue='4']")
+    page.context.set_offline(False)
+    page.wait_for_function("() => !document.querySelector('[data-queue]')", timeout=3 * WAIT_MS)
+    events = list(MatchEvent.objects.filter(match=match).order_by("seq"))
+    applied = [(e.payload["player"], e.payload["pocketed"]) for e in events[version:]]
+    assert applied == [("a", 1), ("a", 0), ("b", 2), ("b", 0)]
+    match.refresh_from_db()
+    assert match.state["score"] == {"a": 2, "b": 2}
+    assert match.state["turn"] == "a"
+    assert page.locator(".ref-notice.warn[role=alert]").count() == 0

@@ -41,6 +41,13 @@ def sample_list() -> list[dict[str, Any]]:
     return [ruleset for d in every_discipline() for ruleset in d.sample_rulesets().values()]
 
 
+def ruleset_of(name: str) -> dict[str, Any]:
+    """A discipline's first sample ruleset: a valid one even where a key has no default
+    (classic pyramid's penalty, which the regulation must state)."""
+    d = next(d for d in every_discipline() if d.name == name)
+    return dict(next(iter(d.sample_rulesets().values())))
+
+
 def names() -> list[str]:
     return [d.name for d in every_discipline()]
 

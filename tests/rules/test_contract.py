@@ -44,7 +44,7 @@ with samples.made_up_registered():
 
 def test_each_event_kind_has_exactly_the_keys_its_handlers_accept() -> None:
     """An event kind's schema has the keys its handlers accept, over every discipline (a
-    shot's `fools` is free pyramid's only, its `cue_ball` the made-up scratch race's)."""
+    shot's `fools` is free pyramid's only, its `scratch` the made-up scratch race's)."""
     accepted: dict[str, set[str]] = {}
     for name in DISCIPLINES:
         keys = contract.engine_event_keys()[name]
@@ -60,7 +60,7 @@ def test_each_event_kind_has_exactly_the_keys_its_handlers_accept() -> None:
 
 @pytest.mark.parametrize("discipline", DISCIPLINES)
 def test_the_state_schema_names_every_field_of_the_state(discipline: str) -> None:
-    state = initial_state({"discipline": discipline})
+    state = initial_state(samples.ruleset_of(discipline))
     schema = contract.state_schemas()[contract._component("State", discipline)]
     assert set(schema["properties"]) == set(state)
 
@@ -70,7 +70,7 @@ def test_the_ruleset_schema_follows_the_engines_specs(discipline: str) -> None:
     schema = contract.ruleset_schemas()[contract._component("Ruleset", discipline)]
     keys = {key["key"] for key in rulesets()[discipline]["keys"]}
     assert set(schema["properties"]) == keys | {"discipline"}
-    jsonschema.validate(initial_state({"discipline": discipline})["ruleset"], RULESET)
+    jsonschema.validate(initial_state(samples.ruleset_of(discipline))["ruleset"], RULESET)
 
 
 @pytest.mark.parametrize("discipline", DISCIPLINES)
@@ -79,7 +79,7 @@ def test_every_state_and_event_of_random_games_fits_the_contract(
     discipline: str, seed: int
 ) -> None:
     rng = random.Random(seed)
-    state = initial_state({"discipline": discipline})
+    state = initial_state(samples.ruleset_of(discipline))
     jsonschema.validate(state, STATE)
     while not state["finished"] and state["events"] < 600:
         event = random_event(state, rng)

@@ -368,7 +368,7 @@ def _check_view(state: dict[str, Any], view: dict[str, Any], keys: set[str]) -> 
         a, b = d.result_score(state)
         assert view["score"] == {"a": a, "b": b}
         assert view["players"][state["winner"]]["winner"]
-    assert (view["spotting"] is None) == (state["to_spot"] == 0)
+    assert (view["spotting"] is None) == (not state["to_spot"])  # a count, or numbers (classic)
     assert (view["end_label"] is not None) == state["finished"]  # how it ended, in words
     for p in "ab":
         assert view["players"][p]["score"] == view["score"][p]
@@ -422,6 +422,11 @@ def _check_entry(state: dict[str, Any], rng: random.Random) -> None:
             if field["kind"] == "choice":
                 allowed = [c["value"] for c in field["choices"] if not c["disabled"]]
                 values[field["name"]] = rng.choice(allowed)
+                continue
+            if field["kind"] == "balls":  # numbered balls: some of those offered
+                offered = [c["value"] for c in field["choices"]]
+                size = rng.randint(field["min"], min(field["max"], 3))
+                values[field["name"]] = sorted(rng.sample(offered, size))
                 continue
             top = field["max"]
             for limit in kind["limits"]:

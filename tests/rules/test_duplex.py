@@ -271,3 +271,17 @@ def test_d5_2_each_foul_gives_one_removal() -> None:
     st = play(D, [*events, removal("b", "a")])
     assert st["table"] == {"a": 6, "b": 8}
     assert "rebreak_opponent" in st["options"]  # still the illegal break's choice
+
+
+def test_d7_7_the_lag_decides_who_broke_frame_1_and_breaks_frame_3_on_a_tie() -> None:
+    """D4.1-4.2, D7.7: b won the lag and broke frame 1 though the ruleset names a; on equal
+    plus points after two frames, b breaks frame 3."""
+    lag = {"type": "lag", "winner": "b", "breaker": "b"}
+    st = rules.replay(dx(first_break="a"), [lag])
+    assert (st["turn"], st["first_breaker"]) == ("b", "b")
+    assert st["lag"] == {"winner": "b", "breaker": "b"}
+    frame1 = [brk("b", {"b": 1}), shot("b", {"b": 4, "a": 3}), shot("b", {"b": 3})]  # b 5
+    frame2 = [brk("a", {"a": 3}), shot("a", {"a": 5, "b": 3})]  # a 5: 5:5
+    st = play(dx(first_break="a"), [lag, *frame1, *frame2])
+    assert st["plus"] == {"a": 5, "b": 5}
+    assert (st["frame"], st["turn"], st["awaiting"]) == (3, "b", "break")

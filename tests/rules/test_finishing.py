@@ -35,10 +35,12 @@ def test_the_values_are_those_the_engine_finishes_the_match_with(ruleset: dict) 
     """Every discipline's sample rulesets: what finishing_values says (the discipline's
     may_finish bound included) is what the engine does, value by value."""
     seen_finishing = 0
+    tried_any = False  # a kind of numbered balls (classic pyramid) is not tried, as a choice
     for seed in range(2):
         for state in _states(ruleset, seed):
             for kind in rules.entry(state)["kinds"]:
                 values = rules.finishing_values(state, [kind])[0]
+                tried_any = tried_any or finishing_module._ranges(kind) is not None
                 for v in values:
                     assert rules.apply(state, rules.build_event(kind, v))["finished"]
                 if values or all(f["kind"] == "count" for f in kind["fields"]):
@@ -48,7 +50,7 @@ def test_the_values_are_those_the_engine_finishes_the_match_with(ruleset: dict) 
                     if tried <= finishing_module.MOST_TRIED:
                         assert values == _by_engine(state, kind)
                 seen_finishing += bool(values)
-    assert seen_finishing > 0  # the last ball of each game was among them
+    assert seen_finishing > 0 or not tried_any  # the last ball of each game was among them
 
 
 def test_states_that_differ_only_in_their_records_share_one_answer() -> None:

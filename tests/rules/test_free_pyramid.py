@@ -238,10 +238,14 @@ def test_g29_1_every_foul_code_names_its_rule() -> None:
         "ball_off_table": "G24.3",
         "push_shot": "G19",
         "interference": "G28",
+        # the coloured cue ball's (combined, dynamic and classic pyramid; never free pyramid's)
+        "house_ball": "G21.2",
+        "cue_ball_pocketed": "C5.5",
     }
+    assert not {"house_ball", "cue_ball_pocketed"} & rules.SHOT_FOUL_CODES
     assert rules.SHOT_FOUL_CODES | rules.FOUL_EVENT_CODES | {"illegal_break"} >= set(
         rules.FOUL_CODES
-    ) - {"illegal_break"}
+    ) - {"illegal_break", "house_ball", "cue_ball_pocketed"}
 
 
 @pytest.mark.parametrize("code", sorted(rules.SHOT_FOUL_CODES))
@@ -295,11 +299,68 @@ def test_r_penalty_on_a_full_table_is_a_debt_even_with_points() -> None:
     assert st["balls_on_table"] == 16 and st["to_spot"] == 0
 
 
-def test_r_head_start_points_are_points_a_penalty_can_take() -> None:
+def test_r_head_start_is_a_credit_not_balls_a_foul_on_it_is_a_debt() -> None:
+    """§2.1 corrected: R gives the head start as «начисление шаров», a credit on the
+    scoreboard; no ball of it lies on a shelf, so a foul on it is a debt and the table keeps
+    the balls it has."""
     rs = fp(head_start={"a": 3})
     st = play(rs, [brk("a", 0), shot("b", 1), shot("b", 0), shot("a", foul="cue_tip")])
-    assert st["score"] == {"a": 2, "b": 1}
-    assert st["balls_on_table"] == 16
+    assert st["score"] == {"a": 3, "b": 1}
+    assert st["debt"] == {"a": 1, "b": 0}
+    assert st["balls_on_table"] == 15 and st["to_spot"] == 0
+    assert st["shelf"] == {"a": 0, "b": 1}
+    assert st["last_penalty"] == {"offender": "a", "effect": "debt"}
+
+
+def test_r_head_start_of_6_and_nothing_pocketed_a_foul_spots_nothing() -> None:
+    st = play(fp(head_start={"a": 6}), [brk("a", 0), shot("b", 0), shot("a", foul="cue_tip")])
+    assert (st["score"]["a"], st["debt"]["a"], st["balls_on_table"]) == (6, 1, 16)
+    assert st["to_spot"] == 0
+
+
+def test_r_a_ball_of_his_own_goes_from_the_shelf_to_the_table() -> None:
+    rs = fp(head_start={"a": 3})
+    st = play(rs, [brk("a", 0), shot("b", 0), shot("a", 2), shot("a", foul="cue_tip")])
+    assert st["score"]["a"] == 4 and st["debt"]["a"] == 0
+    assert st["balls_on_table"] == 15 and st["to_spot"] == 1
+    assert st["shelf"]["a"] == 1
+    assert st["last_penalty"] == {"offender": "a", "effect": "shelf_to_table"}
+
+
+def test_r_a_rerack_empties_the_shelves_so_a_foul_after_it_is_a_debt() -> None:
+    """Reading: the pyramid is set again from the shelves' balls; points stay on the
+    scoreboard, but no ball of them is on a shelf any more."""
+    st = play(R, [*TWO_LEFT, rerack("a", "full"), brk("a", 0), shot("b", 1), shot("b", 0)])
+    assert st["shelf"] == {"a": 0, "b": 1} and st["balls_on_table"] == 15
+    st = play(
+        R,
+        [
+            *TWO_LEFT,
+            rerack("a", "full"),
+            brk("a", 0),
+            shot("b", 1),
+            shot("b", 0),
+            shot("a", foul="cue_tip"),
+        ],
+    )
+    assert st["debt"]["a"] == 1 and st["score"]["a"] == 14
+    assert st["balls_on_table"] == 15 and st["to_spot"] == 0
+
+
+def test_the_lag_sets_who_breaks_frame_1_and_frames_alternate_from_it() -> None:
+    rs = fp(balls_to_win=5, frames_to_win=2, first_break="a")
+    lag = {"type": "lag", "winner": "a", "breaker": "b"}  # a won the lag and gave the break
+    st = play(rs, [lag])
+    assert (st["turn"], st["breaker"], st["first_breaker"]) == ("b", "b", "b")
+    assert st["lag"] == {"winner": "a", "breaker": "b"}
+    st = play(rs, [lag, brk("b", 5)])
+    assert (st["frame"], st["turn"], st["awaiting"]) == (2, "a", "break")  # G13
+
+
+def test_a_lag_after_the_first_event_is_unexpected() -> None:
+    rejects(R, [brk("a", 0), {"type": "lag", "winner": "a", "breaker": "a"}], "unexpected_event")
+    rejects(R, [{"type": "lag", "winner": "a", "breaker": "c"}], "invalid_event")
+    rejects(R, [{"type": "lag", "winner": "a"}], "invalid_event")
 
 
 def test_r_head_start_is_the_score_at_the_start_of_every_frame() -> None:

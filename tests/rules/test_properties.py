@@ -33,7 +33,11 @@ def _check_common(new: dict[str, Any], old: dict[str, Any]) -> None:
     assert new["awaiting"] in {*d.awaiting, None}
     assert new["events"] == old["events"] + 1
     assert new["ruleset"] == old["ruleset"]
-    assert 0 <= new["to_spot"] <= d.max_balls
+    spot = new["to_spot"]
+    if isinstance(spot, list):  # classic pyramid: the numbers, ascending, each once
+        assert spot == sorted(set(spot)) and len(spot) <= d.max_balls
+    else:
+        assert 0 <= spot <= d.max_balls
     assert new["end_reason"] in {*d.end_reasons, None}
     assert set(new["options"]) <= set(d.options)
     if new["awaiting"] == "choice":
@@ -92,12 +96,60 @@ def _check_duplex(new: dict[str, Any], old: dict[str, Any]) -> None:
         assert final[new["winner"]] >= final["b" if new["winner"] == "a" else "a"]
 
 
+def _check_cue_ball(new: dict[str, Any], old: dict[str, Any]) -> None:
+    """What combined, dynamic and classic pyramid share: the coloured cue ball (§6)."""
+    assert new["cue_ball"] in ("on_table", "in_hand_house", "in_hand_anywhere")
+    if new["awaiting"] == "break":
+        assert new["cue_ball"] == "in_hand_house"  # §6.5 (1)
+    if new["cue_ball"] == "in_hand_anywhere":
+        assert new["discipline"] == "dynamic_pyramid"  # N5.2's premium shot only
+    if new["golden_ball"]:
+        assert new["time_expired"]
+    if not new["finished"]:
+        assert sum(new["frames"].values()) == new["frame"] - 1
+        assert max(new["frames"].values()) < new["ruleset"]["frames_to_win"]
+
+
+def _check_combined(new: dict[str, Any], old: dict[str, Any]) -> None:
+    _check_cue_ball(new, old)
+    rs = new["ruleset"]
+    assert 0 <= new["balls_on_table"] <= 15
+    if not new["finished"]:
+        assert max(new["score"].values()) < rs["balls_to_win"]
+        assert new["balls_on_table"] >= 1  # the frame ends before the table is empty
+        for p in "ab":
+            assert new["score"][p] >= rs["head_start"][p]
+    if new["frame"] == old["frame"] and not new["finished"]:
+        # Every point takes a ball off the table: a pot, a «свояк»'s ball, a penalty ball.
+        delta_score = sum(new["score"].values()) - sum(old["score"].values())
+        assert new["balls_on_table"] - old["balls_on_table"] + delta_score == 0
+
+
+def _check_classic(new: dict[str, Any], old: dict[str, Any]) -> None:
+    _check_cue_ball(new, old)
+    on = new["on_table"]
+    pocketed = new["pocketed"]
+    # Each numbered ball in exactly one place: on the table or in one player's pockets.
+    assert sorted(on + pocketed["a"] + pocketed["b"]) == list(range(1, 16))
+    assert on == sorted(on) and new["balls_on_table"] == len(on)
+    assert set(new["to_spot"]) <= set(on)
+    if not new["finished"]:
+        assert max(new["score"].values()) < new["ruleset"]["points_to_win"]
+        assert on  # a cleared table ends the frame or is racked again
+
+
 def _no_check(new: dict[str, Any], old: dict[str, Any]) -> None:
     return
 
 
 # The real disciplines' own invariants, beside those every discipline keeps.
-OWN_CHECKS = {"free_pyramid": _check_free, "duplex": _check_duplex}
+OWN_CHECKS = {
+    "free_pyramid": _check_free,
+    "duplex": _check_duplex,
+    "combined_pyramid": _check_combined,
+    "dynamic_pyramid": _check_combined,
+    "classic_pyramid": _check_classic,
+}
 
 
 def _corrupt(ev: dict[str, Any], rng: random.Random) -> Any:

@@ -188,18 +188,18 @@ def test_a_discipline_the_contract_cannot_describe_is_refused() -> None:
 
 
 def test_a_field_added_to_the_shot_reaches_the_contract_and_the_log() -> None:
-    """The made-up scratch race adds `cue_ball` to the family's shot (extra_event_fields): the
+    """The made-up scratch race adds `scratch` to the family's shot (extra_event_fields): the
     shot's schema has it while the discipline is registered, an event with it fits, and the
     log words it; once removed, the contract is the real disciplines' again."""
     with rules.registered(ToyScratch()) as d:
         shot = contract.event_schemas()["ShotEvent"]
-        assert shot["properties"]["cue_ball"] == {
+        assert shot["properties"]["scratch"] == {
             "type": "boolean",
             "description": "Toy scratch race: the cue ball fell into a pocket.",
         }
         assert "toy_scratch" in shot["description"]
         _state_schema, event_schema = _schemas()
-        event = {"type": "shot", "player": "a", "pocketed": 2, "cue_ball": True}
+        event = {"type": "shot", "player": "a", "pocketed": 2, "scratch": True}
         jsonschema.validate(event, event_schema)
         state = rules.apply(rules.initial_state({"discipline": "toy_scratch"}), event)
         assert state["score"] == {"a": 0, "b": 1} and state["to_spot"] == 2
@@ -209,7 +209,7 @@ def test_a_field_added_to_the_shot_reaches_the_contract_and_the_log() -> None:
         assert rules.render(d.end_label("race")) == "Race won"
         with pytest.raises(rules.RuleError) as info:
             rules.apply(rules.initial_state(RULESET | {"discipline": "free_pyramid"}), event)
-        assert info.value.params["field"] == "cue_ball"  # not free pyramid's field
+        assert info.value.params["field"] == "scratch"  # not free pyramid's field
     assert _contract() == REAL_CONTRACT
 
 
@@ -244,8 +244,8 @@ def test_what_a_discipline_adds_may_not_shadow_what_there_is() -> None:
         }
 
     class CueBallOtherwise(ToyScratch):
-        name = "cue_ball_otherwise"
-        extra_event_fields = {"shot": {"cue_ball": {"type": "integer"}}}
+        name = "scratch_otherwise"
+        extra_event_fields = {"shot": {"scratch": {"type": "integer"}}}
 
     class Unworded(ToyRace):
         name = "unworded"

@@ -262,7 +262,7 @@ def test_every_event_and_end_of_every_discipline_is_worded(lang: str, tmp_path: 
 def test_a_discipline_words_its_own_field_of_the_family_shot() -> None:
     """The family's sentence of a shot knows nothing of a field a discipline adds (the cue
     ball): that discipline words it (it would read «промах»)."""
-    scratch = {"type": "shot", "player": "a", "pocketed": 0, "cue_ball": True}
+    scratch = {"type": "shot", "player": "a", "pocketed": 0, "scratch": True}
     names = {"a": "Ivanova"}
     assert render(describe.event_sentence(scratch), names=names) == "Ivanova: miss"
     toy = samples.MADE_UP[1]

@@ -2,7 +2,7 @@
 which a shot may put the cue ball in a pocket (a scratch): the shot's balls are spotted, the
 opponent scores one and the turn passes.
 
-It adds a field to the family's shot, `cue_ball` (``extra_event_fields``): the contract's shot
+It adds a field to the family's shot, `scratch` (``extra_event_fields``): the contract's shot
 schema gains it while the discipline is registered, and its log says «биток в лузе» where the
 family's sentence would say «промах». Written as a new discipline is (docs/architecture.md,
 "Adding a discipline"): its engine and its class, here in one module (in the product
@@ -42,7 +42,7 @@ from tests.rules import toy_discipline
 from tests.rules.toy_discipline import MadeUpRace, race_key
 
 NAME = "toy_scratch"
-SHOT_KEYS = frozenset({"type", "player", "pocketed", "cue_ball"})
+SHOT_KEYS = frozenset({"type", "player", "pocketed", "scratch"})
 SCRATCH = gettext_noop("%(who)s: cue ball pocketed")
 
 
@@ -64,7 +64,7 @@ def on_shot(st: State, ev: Event) -> None:
     check_keys(ev, SHOT_KEYS)
     p = get_player(ev)
     n = get_count(ev, "pocketed")
-    scratch = get_bool(ev, "cue_ball") if "cue_ball" in ev else False
+    scratch = get_bool(ev, "scratch") if "scratch" in ev else False
     expect(st, "shot", "shot")
     expect_turn(st, p)
     if n > st["balls_on_table"]:
@@ -95,7 +95,7 @@ class ToyScratch(MadeUpRace):
     event_keys = {"shot": SHOT_KEYS, "forfeit": FORFEIT_KEYS}
     extra_event_fields = {
         "shot": {
-            "cue_ball": {
+            "scratch": {
                 "type": "boolean",
                 "description": "Toy scratch race: the cue ball fell into a pocket.",
             }
@@ -114,7 +114,7 @@ class ToyScratch(MadeUpRace):
         }
 
     def describe_event(self, event: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Text:
-        if event.get("type") == "shot" and event.get("cue_ball"):
+        if event.get("type") == "shot" and event.get("scratch"):
             return text(SCRATCH, who=player(str(event.get("player"))))
         return super().describe_event(event, ruleset)
 
@@ -136,7 +136,7 @@ class ToyScratch(MadeUpRace):
                 "shot",
                 text(gettext_noop("Cue ball pocketed")),
                 player_slot=p,
-                fixed={"cue_ball": True},
+                fixed={"scratch": True},
                 fields=[count("pocketed", n)],
             ),
             describe.forfeit_kind(),
@@ -152,5 +152,5 @@ class ToyScratch(MadeUpRace):
         n = state["balls_on_table"]
         pocketed = min(n, 1 + (rng.random() < 0.2)) if rng.random() < skill else 0
         if rng.random() < 0.1:
-            return {"type": "shot", "player": p, "pocketed": pocketed, "cue_ball": True}
+            return {"type": "shot", "player": p, "pocketed": pocketed, "scratch": True}
         return {"type": "shot", "player": p, "pocketed": pocketed}

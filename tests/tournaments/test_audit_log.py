@@ -107,8 +107,8 @@ def test_a_ball_shows_in_the_panels_log_page_and_match_control(scored, drawn, or
     client.force_login(organiser)
     page = client.get(f"/panel/t/{drawn.pk}/audit/").content.decode()
     label = match_label(scored.key)
-    assert f"Referee Пётр Судейкин in {label}:" in page
-    assert f"Referee Пётр Судейкин undid in {label}:" in page
+    assert f"Referee Пётр Судейкин in match {label}:" in page
+    assert f"Referee Пётр Судейкин undid in match {label}:" in page
 
     scoring = client.get(f"/panel/t/{drawn.pk}/audit/", {"kind": "scoring"}).context["page"]
     assert [e.action for e in scoring.object_list] == ["match.undo", "match.event", "match.event"]
@@ -120,7 +120,7 @@ def test_a_ball_shows_in_the_panels_log_page_and_match_control(scored, drawn, or
     assert {e.match_id for e in by_match.context["page"].object_list} == {scored.pk}
 
     control = client.get(f"/panel/m/{scored.pk}/").content.decode()
-    assert f"Referee Пётр Судейкин undid in {label}:" in control
+    assert f"Referee Пётр Судейкин undid in match {label}:" in control
 
 
 def test_pages_of_the_merged_log_are_disjoint_and_newest_first(

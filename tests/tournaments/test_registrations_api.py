@@ -103,6 +103,10 @@ def test_paid_tick_and_running_totals(org_api, tournament):
         "fees_paid": "1000.00",
         "fees_outstanding": "2000.00",
         "pool": "700.00",
+        "refunds": 0,
+        "fees_collected": "1000.00",
+        "fees_refunded": "0.00",
+        "fees_kept": "1000.00",
     }
     assert AuditEntry.objects.filter(action="registration_paid").count() == 1
     org_api.patch(url(tournament, f"{regs[0].pk}/"), {"paid": False}, format="json")

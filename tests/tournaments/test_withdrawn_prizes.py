@@ -254,13 +254,45 @@ def test_the_panel_records_a_no_show_from_the_match_page(organiser):
     client.force_login(organiser)
     page = client.get(f"/panel/m/{first.pk}/").content.decode()
     assert f"/panel/t/{t.pk}/matches/{first.pk}/no-show/" in page
-    response = client.post(
+    asked = client.post(
         f"/panel/t/{t.pk}/matches/{first.pk}/no-show/",
         {"absent": "a", "next": f"/panel/m/{first.pk}/"},
+        HTTP_ACCEPT_LANGUAGE="ru",
+    )
+    # Without the confirmation nothing happens; the question names both players.
+    question = asked.context["question"]
+    assert f"неявку игрока {first.player_a.name}" in question
+    assert f"присуждена игроку {first.player_b.name}" in question
+    first.refresh_from_db()
+    assert first.status != "walkover"
+    response = client.post(
+        f"/panel/t/{t.pk}/matches/{first.pk}/no-show/",
+        {"absent": "a", "next": f"/panel/m/{first.pk}/", "confirmed": "1"},
     )
     assert response.status_code == 302 and response["Location"] == f"/panel/m/{first.pk}/"
     first.refresh_from_db()
     assert first.status == "walkover" and first.winner_id == first.player_b_id
+
+
+def test_no_show_and_walkover_are_two_acts_with_two_words(organiser):
+    t = drawn(organiser, 4, format="double", no_show_rule="out")
+    first = match(t, "U1-1")
+    client = Client()
+    client.force_login(organiser)
+    page = client.get(f"/panel/m/{first.pk}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    a, b = first.player_a.name, first.player_b.name
+    no_show = page[page.index('id="no-show"') : page.index('id="walkover"')]
+    walkover = page[page.index('id="walkover"') :].split("</section>")[0]
+    assert "<h2>Неявка</h2>" in no_show and "Кто не явился?" in no_show
+    assert "<h2>Техническая победа</h2>" in walkover and "Неявка" not in walkover
+    # Each choice asks its own question, with both players named in it.
+    assert f"Записать неявку игрока {a} в матче «В1-1»? " in no_show
+    assert f"Техническая победа будет присуждена игроку {b}." in no_show
+    assert f"Присудить техническую победу игроку {b} над игроком {a} в матче «В1-1»?" in walkover
+    asked = client.post(
+        f"/panel/m/{first.pk}/walkover/", {"winner": "a"}, HTTP_ACCEPT_LANGUAGE="ru"
+    )
+    assert f"игроку {a} над игроком {b}" in asked.context["question"]
 
 
 def test_the_two_settings_are_set_shown_and_audited(org_api, organiser):

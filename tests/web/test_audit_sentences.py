@@ -35,7 +35,8 @@ def test_a_correction_reads_as_a_sentence_in_russian(corrected, drawn):
         [row] = audit_rows([entry], drawn)
     with translation.override("ru"):
         label = match_label(corrected.key)  # «О1-1», as a club writes it
-    assert row["text"].startswith(f"Судья Иванов: результат {label} исправлен")
+    # The match's number after a declined noun: «результат матча «О1-1»».
+    assert row["text"].startswith(f"Судья Иванов: исправлен результат матча «{label}»")
     assert "было 30:0" in row["text"] or "было 30:" in row["text"]
     assert "стало 7:30" in row["text"]
     assert corrected.player_b.name in row["text"] and "ошибка ввода" in row["text"]
@@ -47,7 +48,7 @@ def test_the_log_page_shows_sentences_and_hides_the_raw_data(organiser_client, c
     assert '"winner"' not in text and "&quot;winner&quot;" not in text  # no raw JSON outside
     with translation.override("en"):
         label = match_label(corrected.key)
-    assert f"the result of {label} is corrected" in page
+    assert f"the result of match {label} is corrected" in page
     assert "<details" in page
 
 

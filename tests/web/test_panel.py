@@ -278,7 +278,7 @@ def test_audit_log_per_tournament_and_per_match(organiser_client, drawn, referee
     assert "made the draw for 8 players" in page
     with translation.override("en"):
         label = match_label(match.key)  # the match number as a club writes it
-    assert f"in {label}: {match.player_a.name}: break, 1 ball" in page
+    assert f"in match {label}: {match.player_a.name}: break, 1 ball" in page
     match_page = organiser_client.get(f"/panel/m/{match.pk}/").content.decode()
     assert f"{match.player_a.name}: break, 1 ball" in match_page
     assert AuditEntry.objects.filter(match=match).exists()

@@ -1,7 +1,11 @@
 """The "organiser" and "referee" groups with their model permissions."""
 
+from typing import Any
+
 from django.contrib.auth.management import create_permissions
 from django.db import migrations
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 # The organiser's models, by model name: the audit log (auditentry) was a model of the
 # tournaments app when this migration was written and is the audit app's now (audit 0001);
@@ -28,13 +32,14 @@ REFEREE_PERMISSIONS = [
 ]
 
 
-def create_roles(apps, schema_editor):
+def create_roles(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     # Permissions are normally made after all migrations; make them now so the groups can hold them.
     for app_config in apps.get_app_configs():
         if app_config.label not in APP_LABELS:
             continue
         saved = getattr(app_config, "models_module", None)
-        app_config.models_module = saved or True
+        # create_permissions skips an app without a models module; any true value will do.
+        app_config.models_module = saved or True  # type: ignore[assignment]
         try:
             create_permissions(app_config, apps=apps, verbosity=0)
         finally:
@@ -60,14 +65,15 @@ def create_roles(apps, schema_editor):
     referee.permissions.set(_lookup(Permission, REFEREE_PERMISSIONS))
 
 
-def _lookup(Permission, pairs):
+# A historical model, built from the migration state: there is no class to name its fields by.
+def _lookup(Permission: type[Any], pairs: list[tuple[str, str]]) -> list[Any]:
     found = []
     for app_label, codename in pairs:
         found.append(Permission.objects.get(content_type__app_label=app_label, codename=codename))
     return found
 
 
-def remove_roles(apps, schema_editor):
+def remove_roles(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     apps.get_model("auth", "Group").objects.filter(name__in=["organiser", "referee"]).delete()
 
 

@@ -3,11 +3,13 @@
 import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 from tournaments.names import fold_name
 
 
-def fold_existing_names(apps, schema_editor):
+def fold_existing_names(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     Player = apps.get_model("tournaments", "Player")
     for player in Player.objects.only("pk", "name").iterator():
         Player.objects.filter(pk=player.pk).update(name_folded=fold_name(player.name))

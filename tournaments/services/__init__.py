@@ -31,12 +31,15 @@ from tournaments.services.registrations import (
     registration_add,
     registration_add_new_player,
     registration_disqualify,
+    registration_refund,
     registration_set_paid,
     registration_withdraw,
 )
 from tournaments.services.setup import (
+    tournament_close_registration,
     tournament_create,
     tournament_open_registration,
+    tournament_reopen_registration,
     tournament_start,
     tournament_update,
 )
@@ -66,9 +69,11 @@ __all__ = [
     "registration_add_new_player",
     "registration_check_in",
     "registration_disqualify",
+    "registration_refund",
     "registration_remove_absent",
     "registration_set_paid",
     "registration_withdraw",
+    "tournament_close_registration",
     "tournament_create",
     "tournament_draw",
     "tournament_draw_preview",
@@ -77,6 +82,7 @@ __all__ = [
     "tournament_open_registration",
     "tournament_referee_add",
     "tournament_referee_remove",
+    "tournament_reopen_registration",
     "tournament_start",
     "tournament_update",
 ]

@@ -24,11 +24,12 @@ from tournaments.services.entry_rules import (
     active_count,
     entry_window_state,
     rating_limit_error,
+    registration_closed_error,
     reserve_position,
     reserve_promote,
 )
 from tournaments.services.players import player_create
-from tournaments.services.registrations import registration_withdraw
+from tournaments.services.registrations import give_refund, refund_due, registration_withdraw
 from tournaments.services.setup import fee_for
 
 if TYPE_CHECKING:
@@ -42,6 +43,9 @@ WITHDRAWN = Registration.Status.WITHDRAWN
 
 
 def _require_open(tournament: Tournament) -> None:
+    closed = registration_closed_error(tournament)
+    if closed is not None:
+        raise closed
     state = entry_window_state(tournament)
     if state == "open":
         return
@@ -222,8 +226,11 @@ def registration_remove_absent(
                 "name": reg.player.name,
                 "after_draw": False,
                 "reason": "not checked in",
+                "refund": reg.paid and refund_due(locked),
             },
         )
+        if reg.paid and refund_due(locked):
+            give_refund(locked=locked, reg=reg, actor=actor, reason="not checked in")
     promoted = reserve_promote(locked=locked, actor=actor, checked_in_only=True)
     audit_record(
         actor=actor,
@@ -315,6 +322,7 @@ def player_request_decide(*, request: PlayerRequest, actor: Actor, approve: bool
         locked = lock_tournament(tournament)
         if (
             locked.status == Status.REGISTRATION
+            and registration_closed_error(locked) is None
             and rating_limit_error(locked, player.rating) is None
         ):
             _place(locked=locked, player=player, actor=actor, action="entry_online")

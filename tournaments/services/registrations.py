@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from django.db import transaction
@@ -21,7 +22,11 @@ from tournaments.services.common import (
     lock_tournament,
     require_status,
 )
-from tournaments.services.entry_rules import rating_limit_error, reserve_promote
+from tournaments.services.entry_rules import (
+    rating_limit_error,
+    registration_closed_error,
+    reserve_promote,
+)
 from tournaments.services.players import player_create
 from tournaments.services.setup import fee_for
 
@@ -50,6 +55,9 @@ def registration_add(
                 status=CONFLICT,
             )
         require_status(locked, Status.REGISTRATION)
+    closed = registration_closed_error(locked)
+    if closed is not None:
+        raise closed
     existing = Registration.objects.filter(tournament=locked, player=player).first()
     if existing is not None and existing.status == ACTIVE:
         raise TournamentError(
@@ -71,6 +79,9 @@ def registration_add(
     if limit is not None:
         raise limit
     fee = fee_for(locked, rating)
+    if existing is not None and existing.paid:
+        # Back after a withdrawal whose fee the club kept: what he paid is his fee.
+        fee = existing.fee_paid
     if existing is not None:
         # A reserve the desk adds by hand (there is room) is in; his line place is gone.
         existing.status = ACTIVE
@@ -131,7 +142,9 @@ def registration_add_new_player(
 def registration_set_paid(
     *, registration: Registration, paid: bool, actor: Actor | None
 ) -> Registration:
-    """Tick (or untick: a refund, a mistake) the entry fee paid, until the tournament ends."""
+    """Tick the entry fee paid (the fee due is collected and kept), or untick it: a payment
+    ticked by mistake is taken back as if never collected. Money given back to a player who
+    leaves is a refund (registration_refund), not an untick. Until the tournament ends."""
     locked_tournament = lock_tournament(registration.tournament_id)
     require_status(
         locked_tournament, Status.DRAFT, Status.REGISTRATION, Status.DRAWN, Status.RUNNING
@@ -139,16 +152,93 @@ def registration_set_paid(
     reg = Registration.objects.select_for_update().get(pk=registration.pk)
     if reg.paid == paid:
         return reg
+    amount = reg.fee_due if paid else reg.fee_paid
     reg.paid = paid
     reg.paid_at = timezone.now() if paid else None
-    reg.save(update_fields=["paid", "paid_at"])
+    if paid:
+        reg.fee_paid = amount
+        reg.fee_collected += amount
+    else:
+        reg.fee_paid = Decimal(0)
+        reg.fee_collected -= amount
+    reg.save(update_fields=["paid", "paid_at", "fee_paid", "fee_collected"])
     audit_record(
         actor=actor,
         action="registration_paid" if paid else "registration_unpaid",
         tournament=locked_tournament,
-        data={"registration": reg.pk, "player": reg.player_id, "fee": str(reg.fee_due)},
+        data={"registration": reg.pk, "player": reg.player_id, "fee": str(amount)},
     )
     bump_public_version(locked_tournament)
+    return reg
+
+
+def refund_due(tournament: Tournament) -> bool:
+    """Whether a player who withdraws now gets his fee back, by the regulation's setting."""
+    rule = tournament.withdrawal_fee
+    if rule == Tournament.WithdrawalFee.REFUND:
+        return True
+    if rule == Tournament.WithdrawalFee.KEEP:
+        return False
+    return tournament.status in (Status.DRAFT, Status.REGISTRATION)
+
+
+def give_refund(
+    *, locked: Tournament, reg: Registration, actor: Actor | None, reason: str
+) -> Decimal:
+    """Give back what `reg` (locked, by the caller with its tournament) paid: recorded on the
+    registration (who, when, how much) and audited. Returns the amount (0: nothing paid)."""
+    amount = reg.fee_paid
+    if not reg.paid or amount <= 0:
+        return Decimal(0)
+    reg.fee_refunded += amount
+    reg.fee_paid = Decimal(0)
+    reg.paid = False
+    reg.paid_at = None
+    reg.refunded_at = timezone.now()
+    reg.refunded_by = actor if actor is not None and actor.is_authenticated else None
+    reg.save(
+        update_fields=["fee_refunded", "fee_paid", "paid", "paid_at", "refunded_at", "refunded_by"]
+    )
+    audit_record(
+        actor=actor,
+        action="registration_refund",
+        tournament=locked,
+        data={
+            "registration": reg.pk,
+            "player": reg.player_id,
+            "amount": str(amount),
+            "reason": reason,
+        },
+    )
+    return amount
+
+
+@transaction.atomic
+def registration_refund(
+    *, registration: Registration, actor: Actor | None, reason: str = ""
+) -> Registration:
+    """The desk gives a player who is out (withdrawn, disqualified or on the reserve list) his
+    fee back, whatever the regulation's setting: the club's decision, recorded. Until the
+    tournament ends."""
+    locked = lock_tournament(registration.tournament_id)
+    require_status(locked, Status.DRAFT, Status.REGISTRATION, Status.DRAWN, Status.RUNNING)
+    reg = Registration.objects.select_for_update().get(pk=registration.pk)
+    if reg.status == ACTIVE:
+        raise TournamentError(
+            "registration_active",
+            _("The player is still in the tournament: withdraw him first."),
+            status=CONFLICT,
+            params={"registration": reg.pk, "status": reg.status},
+        )
+    if not reg.paid:
+        raise TournamentError(
+            "not_paid",
+            _("There is nothing to refund: the fee is not paid."),
+            status=CONFLICT,
+            params={"registration": reg.pk},
+        )
+    give_refund(locked=locked, reg=reg, actor=actor, reason=reason)
+    bump_public_version(locked)
     return reg
 
 
@@ -227,6 +317,8 @@ def _take_out(
     reg.reserve_since = None
     reg.save(update_fields=["status", "withdrawn_at", "reserve_since"])
     after_draw = locked.status in (Status.DRAWN, Status.RUNNING)
+    # Decided before the audit entry says it; the refund's own entry follows the withdrawal's.
+    refund = status == WITHDRAWN and reg.paid and refund_due(locked)
     audit_record(
         actor=actor,
         action="registration_withdraw" if status == WITHDRAWN else "registration_disqualify",
@@ -237,8 +329,11 @@ def _take_out(
             "after_draw": after_draw,
             "reason": reason,
             "previous_status": previous,
+            "refund": refund,
         },
     )
+    if refund:
+        give_refund(locked=locked, reg=reg, actor=actor, reason="withdrawal")
     if after_draw:
         for match_id in pending_ids:
             # Re-read: an earlier walkover's progression may already have settled this one.

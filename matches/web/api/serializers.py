@@ -27,6 +27,12 @@ from matches.representation import (
 )
 from matches.services import CLOCK_ACTIONS
 
+# SHADOWED: a declared field may bear the name of an attribute of Field or Serializer ("label",
+# "source", "fields"). DRF's metaclass takes declared fields out of the class body, so the name
+# shadows nothing at run time; the stubs see an assignment to the attribute, hence the
+# `type: ignore[assignment]` on those lines. The name is the API's key and stays.
+
+
 # --- the rules engine's contract (rules.contract; components added by config.schema) ---------
 
 
@@ -139,7 +145,7 @@ class TablesEnsureWriteSerializer(StrictSerializer):
 EVENTS_PAGE = 500  # entries of a match's log per read; a long match has a few hundred
 
 
-class MatchLogQuerySerializer(serializers.Serializer):
+class MatchLogQuerySerializer(serializers.Serializer[Any]):
     after = QueryIntegerField(
         min_value=0,
         max_value=INT_MAX,
@@ -159,7 +165,7 @@ class MatchLogQuerySerializer(serializers.Serializer):
 # --- answers --------------------------------------------------------------------------------
 
 
-class MatchPlayerSerializer(serializers.Serializer):
+class MatchPlayerSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     rating = serializers.IntegerField()
@@ -167,23 +173,23 @@ class MatchPlayerSerializer(serializers.Serializer):
     city = serializers.CharField()
 
 
-class MatchPlayersSerializer(serializers.Serializer):
+class MatchPlayersSerializer(serializers.Serializer[Any]):
     a = MatchPlayerSerializer(allow_null=True, source="player_a")
     b = MatchPlayerSerializer(allow_null=True, source="player_b")
 
 
-class MatchHeadStartSerializer(serializers.Serializer):
+class MatchHeadStartSerializer(serializers.Serializer[Any]):
     a = serializers.IntegerField()
     b = serializers.IntegerField()
 
 
-class MatchTableSerializer(serializers.Serializer):
+class MatchTableSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # the key "label": see SHADOWED
 
 
-class MatchClockSerializer(serializers.Serializer):
+class MatchClockSerializer(serializers.Serializer[Any]):
     limit_seconds = serializers.IntegerField(allow_null=True)
     elapsed_seconds = serializers.IntegerField(help_text=_("Net time played."))
     remaining_seconds = serializers.IntegerField(
@@ -203,13 +209,13 @@ class MatchClockSerializer(serializers.Serializer):
     server_time = serializers.DateTimeField()
 
 
-class MatchJudgeCallSerializer(serializers.Serializer):
+class MatchJudgeCallSerializer(serializers.Serializer[Any]):
     called = serializers.BooleanField()
     called_at = serializers.DateTimeField(allow_null=True)
     note = serializers.CharField()
 
 
-class MatchResultBeforeSerializer(serializers.Serializer):
+class MatchResultBeforeSerializer(serializers.Serializer[Any]):
     winner = serializers.ChoiceField(choices=("a", "b"), allow_null=True)
     score_a = serializers.IntegerField(allow_null=True)
     score_b = serializers.IntegerField(allow_null=True)
@@ -217,13 +223,13 @@ class MatchResultBeforeSerializer(serializers.Serializer):
     status = serializers.CharField()
 
 
-class MatchCorrectionSerializer(serializers.Serializer):
+class MatchCorrectionSerializer(serializers.Serializer[Any]):
     at = serializers.DateTimeField()
     reason = serializers.CharField()
     previous = MatchResultBeforeSerializer(help_text=_("The result this correction replaced."))
 
 
-class MatchEventSerializer(serializers.Serializer):
+class MatchEventSerializer(serializers.Serializer[Any]):
     seq = serializers.IntegerField(help_text=_("Position in the log; the version after it."))
     kind = serializers.ChoiceField(choices=MatchEvent.Kind.choices)
     event = serializers.JSONField(
@@ -234,7 +240,7 @@ class MatchEventSerializer(serializers.Serializer):
     undoes = serializers.IntegerField(
         allow_null=True, help_text=_("For an undo, the seq of the entry it cancels.")
     )
-    source = serializers.CharField(help_text=_("organiser, referee, player or clock"))
+    source = serializers.CharField(help_text=_("organiser, referee, player or clock"))  # type: ignore[assignment]  # the key "source": see SHADOWED
     created_at = serializers.DateTimeField()
     text = serializers.CharField(
         help_text=_("The entry in one sentence, in the request's language (its discipline's).")
@@ -246,7 +252,7 @@ class MatchEventSerializer(serializers.Serializer):
         return log_event_data(instance, self.context["match"], self.context["names"])
 
 
-class MatchEventLogSerializer(serializers.Serializer):
+class MatchEventLogSerializer(serializers.Serializer[Any]):
     version = serializers.IntegerField()
     events = MatchEventSerializer(many=True)
     next_after = serializers.IntegerField(
@@ -264,23 +270,23 @@ def _slot(**kw: Any) -> serializers.ChoiceField:
     return serializers.ChoiceField(choices=["a", "b"], **kw)
 
 
-class PerSlotSerializer(serializers.Serializer):
+class PerSlotSerializer(serializers.Serializer[Any]):
     a = serializers.IntegerField()
     b = serializers.IntegerField()
 
 
-class PerSlotMaybeSerializer(serializers.Serializer):
+class PerSlotMaybeSerializer(serializers.Serializer[Any]):
     a = serializers.IntegerField(allow_null=True)
     b = serializers.IntegerField(allow_null=True)
 
 
-class ViewFactSerializer(serializers.Serializer):
+class ViewFactSerializer(serializers.Serializer[Any]):
     key = serializers.CharField(help_text='Stable: "plus", "minus", "balls", "debt", ...')
     value = serializers.JSONField(allow_null=True)
     text = serializers.CharField()
 
 
-class ViewPlayerSerializer(serializers.Serializer):
+class ViewPlayerSerializer(serializers.Serializer[Any]):
     score = serializers.IntegerField(allow_null=True, help_text="The headline number.")
     facts = ViewFactSerializer(many=True)
     colour = serializers.CharField(allow_null=True, help_text="His balls' colour, if any.")
@@ -288,47 +294,47 @@ class ViewPlayerSerializer(serializers.Serializer):
     winner = serializers.BooleanField()
 
 
-class ViewPlayersSerializer(serializers.Serializer):
+class ViewPlayersSerializer(serializers.Serializer[Any]):
     a = ViewPlayerSerializer()
     b = ViewPlayerSerializer()
 
 
-class ViewFeaturesSerializer(serializers.Serializer):
+class ViewFeaturesSerializer(serializers.Serializer[Any]):
     time_limit = serializers.BooleanField()
     head_start = serializers.BooleanField()
     colours = serializers.BooleanField()
 
 
-class ViewTableSerializer(serializers.Serializer):
+class ViewTableSerializer(serializers.Serializer[Any]):
     balls = serializers.IntegerField(allow_null=True)
     colours = PerSlotSerializer(allow_null=True)
     text = serializers.CharField(allow_null=True)
 
 
-class ViewFrameSerializer(serializers.Serializer):
+class ViewFrameSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField(allow_null=True)
     of = serializers.IntegerField(allow_null=True)
     rack = serializers.IntegerField(allow_null=True)
     text = serializers.CharField(allow_null=True)
 
 
-class ViewFrameRowSerializer(serializers.Serializer):
+class ViewFrameRowSerializer(serializers.Serializer[Any]):
     frame = serializers.IntegerField()
     points = PerSlotSerializer()
 
 
-class ViewFrameSummarySerializer(serializers.Serializer):
+class ViewFrameSummarySerializer(serializers.Serializer[Any]):
     frame = serializers.IntegerField()
     points = PerSlotSerializer()
     lines = serializers.ListField(child=serializers.CharField())
     rules = serializers.ListField(child=serializers.CharField())
 
 
-class MatchViewSerializer(serializers.Serializer):
+class MatchViewSerializer(serializers.Serializer[Any]):
     """The discipline's view of the state (the same shape for every discipline)."""
 
     discipline = serializers.CharField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # the key "label": see SHADOWED
     renderer = serializers.CharField(help_text="The referee form's renderer for it.")
     features = ViewFeaturesSerializer()
     finished = serializers.BooleanField()
@@ -341,6 +347,10 @@ class MatchViewSerializer(serializers.Serializer):
     )
     to_spot = serializers.IntegerField()
     spotting = serializers.CharField(allow_null=True, help_text="Where the balls to spot go.")
+    penalty = serializers.CharField(
+        allow_null=True,
+        help_text="What the last event's penalty did to the balls, with its clause.",
+    )
     score = PerSlotMaybeSerializer()
     score_kind = serializers.CharField(
         help_text='"points", "frames", "plus", "provisional_final", "final".'
@@ -357,9 +367,9 @@ class MatchViewSerializer(serializers.Serializer):
     notices = serializers.ListField(child=serializers.CharField())
 
 
-class EntryChoiceSerializer(serializers.Serializer):
+class EntryChoiceSerializer(serializers.Serializer[Any]):
     value = serializers.CharField()
-    label = serializers.CharField(allow_null=True, help_text="Null: the player's name.")
+    label = serializers.CharField(allow_null=True, help_text="Null: the player's name.")  # type: ignore[assignment]  # the key "label": see SHADOWED
     player = _slot(allow_null=True)
     hint = serializers.CharField(allow_null=True)
     rule = serializers.CharField(allow_null=True)
@@ -370,7 +380,7 @@ class EntryChoiceSerializer(serializers.Serializer):
     )
 
 
-class EntryFieldSerializer(serializers.Serializer):
+class EntryFieldSerializer(serializers.Serializer[Any]):
     name = serializers.CharField(help_text='The event\'s key; "pocketed.a": key a of pocketed.')
     kind = serializers.ChoiceField(choices=["count", "choice"])
     min = serializers.IntegerField(allow_null=True)
@@ -380,20 +390,20 @@ class EntryFieldSerializer(serializers.Serializer):
     prompt = serializers.CharField(allow_null=True)
 
 
-class EntryLimitSerializer(serializers.Serializer):
-    fields = serializers.ListField(child=serializers.CharField())
+class EntryLimitSerializer(serializers.Serializer[Any]):
+    fields = serializers.ListField(child=serializers.CharField())  # type: ignore[assignment]  # the key "fields": see SHADOWED
     max = serializers.IntegerField(help_text="The sum of these fields is at most this.")
 
 
-class EntryKindSerializer(serializers.Serializer):
+class EntryKindSerializer(serializers.Serializer[Any]):
     key = serializers.CharField()
     type = serializers.CharField(help_text="The event's type.")
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # the key "label": see SHADOWED
     prompt = serializers.CharField(allow_null=True)
     rule = serializers.CharField(allow_null=True)
     player = _slot(allow_null=True, help_text="Who acts; null: a player field says.")
     fixed = serializers.DictField(help_text="The event's keys the kind sets itself.")
-    fields = EntryFieldSerializer(many=True)
+    fields = EntryFieldSerializer(many=True)  # type: ignore[assignment]  # the key "fields": see SHADOWED
     limits = EntryLimitSerializer(many=True)
     finishing = serializers.ListField(
         child=serializers.DictField(child=serializers.IntegerField()),
@@ -401,7 +411,7 @@ class EntryKindSerializer(serializers.Serializer):
     )
 
 
-class MatchEntrySerializer(serializers.Serializer):
+class MatchEntrySerializer(serializers.Serializer[Any]):
     """What the referee may enter now: who acts, the question, and the kinds of event."""
 
     awaiting = serializers.CharField(allow_null=True)
@@ -410,7 +420,7 @@ class MatchEntrySerializer(serializers.Serializer):
     kinds = EntryKindSerializer(many=True)
 
 
-class MatchDetailSerializer(serializers.Serializer):
+class MatchDetailSerializer(serializers.Serializer[Any]):
     """A match as a scoring device or a scoreboard needs it."""
 
     id = serializers.IntegerField()
@@ -424,6 +434,11 @@ class MatchDetailSerializer(serializers.Serializer):
     status_display = serializers.CharField(source="get_status_display")
     held = serializers.BooleanField()
     self_scoring = serializers.BooleanField(source="tournament.self_scoring")
+    break_by_lag = serializers.BooleanField(
+        source="tournament.break_by_lag",
+        help_text="The form records the lag before the first break (a lag event); false: "
+        "the tournament draws the break.",
+    )
     players = MatchPlayersSerializer(source="*")
     head_start = serializers.SerializerMethodField()
     ruleset = RulesetField()
@@ -467,7 +482,8 @@ class MatchDetailSerializer(serializers.Serializer):
 
     @extend_schema_field(MatchViewSerializer)
     def get_view(self, match: Match) -> dict[str, Any]:
-        return match_data(match)["view"]
+        view: dict[str, Any] = match_data(match)["view"]
+        return view
 
     @extend_schema_field(
         MatchEntrySerializer(
@@ -477,7 +493,10 @@ class MatchDetailSerializer(serializers.Serializer):
         )
     )
     def get_entry(self, match: Match) -> dict[str, Any] | None:
-        return match_data(match, entry=bool(self.context.get("entry")))["entry"]
+        entry: dict[str, Any] | None = match_data(match, entry=bool(self.context.get("entry")))[
+            "entry"
+        ]
+        return entry
 
     @extend_schema_field(MatchClockSerializer)
     def get_clock(self, match: Match) -> dict[str, Any]:
@@ -518,7 +537,7 @@ class MatchConflictSerializer(ErrorSerializer):
 # --- table board ----------------------------------------------------------------------------
 
 
-class TableBoardMatchSerializer(serializers.Serializer):
+class TableBoardMatchSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     key = serializers.CharField()
     stage = serializers.CharField()
@@ -552,15 +571,15 @@ class TableBoardMatchSerializer(serializers.Serializer):
         return judge_data(match)
 
 
-class TableBoardTableSerializer(serializers.Serializer):
+class TableBoardTableSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(source="table.id")
     number = serializers.IntegerField(source="table.number")
-    label = serializers.CharField(source="table.label")
+    label = serializers.CharField(source="table.label")  # type: ignore[assignment]  # the key "label": see SHADOWED
     in_use = serializers.BooleanField(source="table.is_active")
     match = TableBoardMatchSerializer(allow_null=True)
 
 
-class TableBoardSerializer(serializers.Serializer):
+class TableBoardSerializer(serializers.Serializer[Any]):
     tables = TableBoardTableSerializer(many=True)
     queue = TableBoardMatchSerializer(many=True, help_text=_("Ready matches, in calling order."))
     playing_elsewhere = TableBoardMatchSerializer(many=True)
@@ -568,12 +587,12 @@ class TableBoardSerializer(serializers.Serializer):
     server_time = serializers.DateTimeField(source="now")
 
 
-class TournamentTableSerializer(serializers.Serializer):
+class TournamentTableSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # the key "label": see SHADOWED
     in_use = serializers.BooleanField(source="is_active")
 
 
-class TableAssignmentsSerializer(serializers.Serializer):
+class TableAssignmentsSerializer(serializers.Serializer[Any]):
     assigned = TableBoardMatchSerializer(many=True)

@@ -21,9 +21,10 @@ from tournaments import services as tournament_services
 from tournaments.errors import TournamentError
 from tournaments.match_labels import match_label
 from tournaments.models import Tournament
-from tournaments.presentation import names_of
+from tournaments.presentation import names_of, no_show_question, walkover_question
+from tournaments.regulation import no_show_words
 from tournaments.selectors import tournament_audit
-from tournaments.web.shared.pages import live_response, tournament_live_etag
+from tournaments.web.shared.pages import live_response, tournament_live_etag, tournament_stream
 from tournaments.web.shared.panel import PanelAction, PanelMixin, form_error_text
 from tournaments.web.shared.scoreboard import (
     clock_view,
@@ -65,7 +66,9 @@ class TableBoardView(PanelMixin, View):
                     }
                 )
             free_tables = [
-                r["table"].number for r in rows if r["match"] is None and r["table"].is_active
+                row.table.number
+                for row in board.tables
+                if row.match is None and row.table.is_active
             ]
             elsewhere = [
                 {
@@ -84,7 +87,7 @@ class TableBoardView(PanelMixin, View):
                 "elsewhere": elsewhere,
                 "judge_calls": board.judge_calls,
                 "free_tables": free_tables,
-                "active_tables": sum(1 for r in rows if r["table"].is_active),
+                "active_tables": sum(1 for row in board.tables if row.table.is_active),
                 "steps": [],
             }
 
@@ -94,6 +97,7 @@ class TableBoardView(PanelMixin, View):
             page="panel/tables.html",
             fragment="panel/_tables.html",
             context=context,
+            stream=tournament_stream(tournament.pk),
         )
 
 
@@ -184,6 +188,9 @@ class MatchControlView(MatchPanelMixin, View):
             audit=audit,
             tables=Table.objects.filter(tournament=match.tournament, is_active=True),
             walkover_form=forms.WalkoverForm(),
+            no_show_questions={slot: no_show_question(match, slot) for slot in ("a", "b")},
+            no_show_rule=no_show_words(match.tournament),
+            walkover_questions={slot: walkover_question(match, slot) for slot in ("a", "b")},
             correct_form=forms.CorrectResultForm(
                 initial={
                     "winner": winning_slot(match),
@@ -241,12 +248,10 @@ class MatchClockAdjustView(MatchAction):
 
 class MatchWalkoverView(MatchAction):
     def confirm_text(self) -> str | None:
-        names = names_of(self.get_match())
-        winner = names.get(self.request.POST.get("winner", ""), "")
-        return _("Record a walkover in %(key)s: %(name)s goes on? This ends the match.") % {
-            "key": self.get_match().key,
-            "name": winner,
-        }
+        winner = self.request.POST.get("winner", "")
+        if winner not in ("a", "b"):
+            return None  # the form's own error says what is missing
+        return walkover_question(self.get_match(), winner)
 
     def act(self, request: HttpRequest) -> str | None:
         form = forms.WalkoverForm(request.POST)

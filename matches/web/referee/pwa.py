@@ -86,7 +86,7 @@ def referee_manifest(request: HttpRequest, pk: int) -> HttpResponse:
     form = reverse("referee-match", args=[pk])
     data = {
         "name": _("Luza — scoring form"),
-        "short_name": "Luza",
+        "short_name": _("Luza"),
         "start_url": form,
         "scope": form,
         "display": "standalone",

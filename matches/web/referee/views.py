@@ -68,6 +68,11 @@ def referee_ui(ruleset: Mapping[str, Any] | None = None) -> dict[str, Any]:
         "last_events": _("Last events"),
         "call_judge": _("Call the judge"),
         "judge_called": _("The judge is called; the clock is stopped until play goes on."),
+        "lag_who": _("Who won the lag (rule 7.1)?"),
+        "lag_won": _("%(name)s won"),
+        "lag_choice": _("%(name)s won the lag: breaks or gives the break (rule 7.4)?"),
+        "lag_breaks": _("%(name)s breaks"),
+        "lag_gives": _("Gives the break: %(name)s breaks"),
         "rule_illegal_break": wording.rule_label(wording.foul_rule("illegal_break", in_force)),
         # The discipline's prompts for this ruleset (rules' msgids, declared there once).
         **translated(discipline.prompts(ruleset), {}),
@@ -90,6 +95,9 @@ def referee_ui(ruleset: Mapping[str, Any] | None = None) -> dict[str, Any]:
         "foul_titles": {code: wording.foul_title(code, in_force) for code in rules.FOUL_CODES},
         # What the rules in force allow: the form shows the fool button only when a fool is a
         # separate thing (direct call); the rest is for the form to show or hide.
+        # Who is at the table after each kind of tap, from the discipline's own description
+        # (Discipline.turn_rules): offline, the form follows it instead of computing a rule.
+        "turns": discipline.turn_rules(rules.validate_ruleset(ruleset)),
         "rules": {
             "fool_button": in_force["fools"],
             "discipline": in_force["discipline"],

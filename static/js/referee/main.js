@@ -40,6 +40,12 @@ const words = document.getElementById("ref-words");
   W[el.getAttribute("data-k")] = el.textContent;
 });
 const POLL_MS = 4000;
+// While the match's stream is up, the other phone's taps are pushed: a poll only now and then.
+const STREAM_POLL_MS = 20000;
+const STREAM_KINDS = ["match.event", "match.started", "match.finished", "match.corrected", "match.table", "reset"];
+let streamOpen = false;
+let lastPoll = 0;
+let pushTimer = null;
 const RETRY_DELAYS_MS = [800, 1600, 3200, 5000];
 
 let match = null; // the last match the server sent
@@ -52,7 +58,8 @@ let offline = !navigator.onLine; // the last attempt found no network
 let attempt = 0;
 let retryTimer = null;
 let refused = null; // {item, message}: the queue stopped here
-let shooterOffline = null; // offline, the referee says who is at the table
+let shooterOffline = null; // offline: who is at the table (the turn rules, or the referee)
+let awaitingOffline = null; // offline: the step that follows the last queued tap
 let focusWanted = null; // the control to give the focus back to once it is enabled again
 const app = document.getElementById("ref-app");
 const status = document.getElementById("ref-status");
@@ -160,7 +167,41 @@ function write(path, body) {
 }
 
 function event(ev) {
+  const before = queue.length;
   write("events/", { event: ev });
+  if (queue.length > before) {
+    followTurn(ev);
+  }
+}
+
+function total(value) {
+  if (Array.isArray(value)) {
+    return value.length; // numbered balls: how many
+  }
+  if (value && typeof value === "object") {
+    return Object.keys(value).reduce((n, k) => n + (typeof value[k] === "number" ? value[k] : 0), 0);
+  }
+  return typeof value === "number" ? value : 0;
+}
+
+/* Who is at the table after a tap, and what he does next, as the discipline describes it
+ * (T.turns, from the engine's Discipline.turn_rules): the first rule that fits decides. Used
+ * only while taps wait offline; the server judges each one when it gets it. */
+function followTurn(ev) {
+  const rule = (T.turns || []).find((r) => r.type === ev.type
+    && Object.keys(r.when || {}).every((k) => ev[k] === r.when[k])
+    && (!r.sum || r.sum.reduce((n, k) => n + total(ev[k]), 0) >= r.min)
+    && (r.set || []).every((k) => ev[k] !== undefined && ev[k] !== null));
+  if (!rule) {
+    return;
+  }
+  const who = rule.next.indexOf("field:") === 0 ? ev[rule.next.slice(6)]
+    : rule.next === "same" ? ev.player : other(ev.player);
+  if (who === "a" || who === "b") {
+    shooterOffline = who;
+  }
+  awaitingOffline = rule.then;
+  render();
 }
 
 function scheduleRetry() {
@@ -205,6 +246,7 @@ async function flush() {
     announce(lastEventText());
     if (!queue.length) {
       shooterOffline = null;
+      awaitingOffline = null;
       if (!m) {
         refresh();
       }
@@ -238,11 +280,64 @@ function discardQueue() {
   refused = null;
   notice = null;
   shooterOffline = null;
+  awaitingOffline = null;
   render();
   refresh();
 }
 
+/* The other phone's taps (and the organiser's changes) pushed on the match's stream
+ * (Server-Sent Events): the form asks for the match as soon as one is committed. The browser
+ * reconnects by itself (after the server's retry, spread at random) with Last-Event-ID; a
+ * stream that refused or broke is opened again after a growing, jittered pause. */
+function follow(matchId) {
+  if (!window.EventSource || !matchId) {
+    return;
+  }
+  const url = `/api/v1/matches/${matchId}/stream/`;
+  let failures = 0;
+  let lastId = "";
+  const open = () => {
+    const source = new EventSource(lastId ? `${url}?last_event_id=${encodeURIComponent(lastId)}` : url);
+    const changed = (e) => {
+      if (e.lastEventId) {
+        lastId = e.lastEventId;
+      }
+      // One fetch for the events of one write (a first break is an event and the start).
+      if (!pushTimer) {
+        pushTimer = setTimeout(() => {
+          pushTimer = null;
+          if (!sending && !queue.length) {
+            refresh();
+          }
+        }, 30);
+      }
+    };
+    STREAM_KINDS.forEach((kind) => source.addEventListener(kind, changed));
+    source.addEventListener("ready", (e) => {
+      if (e.lastEventId) {
+        lastId = e.lastEventId;
+      }
+      if (!streamOpen) {
+        streamOpen = true;
+        failures = 0;
+        changed(e); // what happened between the page's load (or the drop) and now
+      }
+    });
+    source.onerror = () => {
+      streamOpen = false;
+      if (source.readyState === 2) {
+        source.close();
+        failures += 1;
+        const ceiling = Math.min(60000, 2000 * 2 ** (failures - 1));
+        setTimeout(open, ceiling / 2 + Math.random() * (ceiling / 2));
+      }
+    };
+  };
+  open();
+}
+
 async function refresh() {
+  lastPoll = Date.now();
   let m = null;
   try {
     // ?referee=1: the answer carries `entry`, what may be entered now.
@@ -437,6 +532,11 @@ function render() {
       refused ? h("button", { type: "button", class: "rbtn small", "data-action": "discard-queue", onclick: discardQueue },
         t("discard")) : null));
   }
+  // What the last penalty did to the balls, from the engine (a ball from the offender's
+  // shelf, a debt, the opponent's ball): the table is told before it is told where to spot.
+  if (match.view.penalty) {
+    view.appendChild(h("div", { class: "ref-penalty", "data-penalty": "" }, match.view.penalty));
+  }
   if (match.view.to_spot > 0 && match.view.spotting) {
     view.appendChild(h("div", { class: "ref-spot", "data-to-spot": match.view.to_spot }, match.view.spotting));
   }
@@ -457,6 +557,9 @@ function render() {
   } else if (sheet && sheet.kind !== "forfeit") {
     view.appendChild(r.sheet(ctx));
   } else {
+    if (lagAsked(st)) {
+      view.appendChild(renderLag());
+    }
     view.appendChild(r.action(ctx));
   }
   // A renderer may add what reads best under the step (Duplex: the points of each frame).
@@ -531,6 +634,46 @@ function renderFoulEvent() {
   return box;
 }
 
+/* Before the first break, where the tournament does not draw it: who won the lag (G7.1) and
+ * whether he breaks or gives the break (G7.4, D4.1-4.2), two taps, one "lag" event. A
+ * discipline takes it when its state keeps a `lag`; a break tapped first keeps the ruleset's
+ * first breaker. */
+function lagAsked(st) {
+  return "lag" in st && st.lag === null && st.events === 0 && st.awaiting === "break"
+    && match.raw.break_by_lag !== false && !(offline && queue.logWrites());
+}
+
+function renderLag() {
+  const box = h("section", { class: "ref-lag", "data-lag": "" });
+  const winner = pick.lagWinner;
+  if (!winner) {
+    box.appendChild(h("p", { class: "ref-label", id: "lag-q" }, t("lag_who")));
+    const row = h("div", { class: "ref-options two", role: "group", "aria-labelledby": "lag-q" });
+    ["a", "b"].forEach((s) => {
+      row.appendChild(btn(t("lag_won", { name: name(s) }), "lag-" + s, () => {
+        pick.lagWinner = s;
+        render();
+      }, { class: "rbtn option" }));
+    });
+    box.appendChild(row);
+    return box;
+  }
+  box.appendChild(h("p", { class: "ref-label", id: "lag-q" }, t("lag_choice", { name: name(winner) })));
+  const row = h("div", { class: "ref-options two", role: "group", "aria-labelledby": "lag-q" });
+  row.appendChild(btn(t("lag_breaks", { name: name(winner) }), "lag-breaks", () => {
+    event({ type: "lag", winner, breaker: winner });
+  }, { class: "rbtn option primary" }));
+  row.appendChild(btn(t("lag_gives", { name: name(other(winner)) }), "lag-gives", () => {
+    event({ type: "lag", winner, breaker: other(winner) });
+  }, { class: "rbtn option" }));
+  box.appendChild(row);
+  box.appendChild(btn(t("cancel"), "lag-cancel", () => {
+    pick = {};
+    render();
+  }, { class: "rbtn small ghost" }));
+  return box;
+}
+
 function renderQueueNotice() {
   const box = h("div", { class: "ref-notice queue" + (offline ? " warn" : ""), "data-queue": String(queue.length) },
     h("span", null, offline ? t("offline_note") : t("sending", { n: queue.length })));
@@ -548,7 +691,7 @@ function shooter(st) {
 
 function awaitingShown(st) {
   if (offline && queue.logWrites() && ["break", "shot", "choice", "rerack"].indexOf(st.awaiting) >= 0) {
-    return "shot";
+    return ["break", "shot", "choice"].indexOf(awaitingOffline) >= 0 ? awaitingOffline : "shot";
   }
   return st.awaiting;
 }
@@ -792,8 +935,10 @@ function start() {
   } else {
     refresh();
   }
+  follow(root.getAttribute("data-match"));
   setInterval(() => {
-    if (!document.hidden && !sending && !queue.length) {
+    const due = Date.now() - lastPoll >= (streamOpen ? STREAM_POLL_MS : POLL_MS) - 100;
+    if (due && !document.hidden && !sending && !queue.length) {
       refresh();
     }
   }, POLL_MS);

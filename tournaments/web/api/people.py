@@ -22,6 +22,7 @@ from tournaments.web.api import serializers as s
 from tournaments.web.api import serializers_people as sp
 from tournaments.web.api.views import OrganiserRoleOrReadOnly, TournamentScopedView, _errors
 from tournaments.web.shared.api import AUDIT_PAGE_PARAMETERS, audit_page
+from tournaments.web.shared.permissions import signed_in
 from tournaments.web.shared.serializers import AuditPageSerializer
 
 NO_STORE = {"Cache-Control": "no-store"}
@@ -29,7 +30,9 @@ NO_STORE = {"Cache-Control": "no-store"}
 
 def _referee_out(tournament: Tournament) -> list[dict[str, Any]]:
     rows = selectors_people.tournament_referees(tournament=tournament)
-    return sp.RefereeSerializer(rows, many=True).data
+    # many=True makes a ListSerializer, whose data is a list; the stubs type the child's.
+    data: list[dict[str, Any]] = sp.RefereeSerializer(rows, many=True).data  # type: ignore[assignment]
+    return data
 
 
 def _password_out(request: Request, user: Any, password: str) -> dict[str, Any]:
@@ -132,7 +135,8 @@ class _PlayerView(APIView):
 
 
 def claim_url(request: Any, code: str) -> str:
-    return request.build_absolute_uri(f"{reverse('people-claim')}?code={code}")
+    url: str = request.build_absolute_uri(f"{reverse('people-claim')}?code={code}")
+    return url
 
 
 @extend_schema(tags=["players"])
@@ -179,7 +183,9 @@ class PlayerClaimRedeemView(APIView):
     def post(self, request: Request) -> Response:
         data = sp.ClaimRedeemSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        player = services.player_claim_redeem(code=data.validated_data["code"], user=request.user)
+        player = services.player_claim_redeem(
+            code=data.validated_data["code"], user=signed_in(request)
+        )
         return Response(s.PlayerSerializer(player).data)
 
 

@@ -14,7 +14,6 @@ from rest_framework import status
 from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from tournaments import access, selectors_players, services
@@ -26,7 +25,8 @@ from tournaments.services.setup import fee_for
 from tournaments.web.api import serializers_players as sp
 from tournaments.web.api.views import TournamentScopedView, _errors
 from tournaments.web.shared import permissions
-from tournaments.web.shared.api import PAGE_PARAMETERS
+from tournaments.web.shared.api import PAGE_PARAMETERS, api_paginator
+from tournaments.web.shared.permissions import signed_in
 from tournaments.web.shared.players import me_context
 
 
@@ -81,7 +81,7 @@ class RatingListView(APIView):
         rows = selectors_players.rating_list(
             search=data["search"], city=data["city"], club=data["club"], sort=data["sort"]
         )
-        paginator = api_settings.DEFAULT_PAGINATION_CLASS()
+        paginator = api_paginator()
         page = paginator.paginate_queryset(rows, request, view=self)
         return paginator.get_paginated_response(sp.RatingRowSerializer(page, many=True).data)
 
@@ -315,7 +315,7 @@ class PlayerRequestListView(TournamentScopedView):
         data = sp.PlayerRequestWriteSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         created = services.player_request_create(
-            user=request.user, tournament=tournament, **data.validated_data
+            user=signed_in(request), tournament=tournament, **data.validated_data
         )
         return Response(sp.PlayerRequestSerializer(created).data, status=status.HTTP_201_CREATED)
 
@@ -462,7 +462,7 @@ class MeView(APIView):
 
     @extend_schema(responses={200: sp.MeSerializer, **_errors(403)})
     def get(self, request: Request) -> Response:
-        player = Player.objects.filter(user=request.user).first()
+        player = Player.objects.filter(user=signed_in(request)).first()
         if player is None:
             return Response({"player": None, "next_match": None, "entries": []})
         context = me_context(player, request.user)

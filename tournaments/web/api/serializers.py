@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -24,8 +25,14 @@ from matches.models import Match
 from tournaments.access import can_manage_tournament, can_see_player_login
 from tournaments.models import Player, RatingChange, Registration, Tournament
 from tournaments.presets import PRESETS
+from tournaments.services.entry_rules import registration_state
 from tournaments.services.players import MAX_RATING, MIN_RATING
-from tournaments.services.setup import MAX_PLAYERS, MAX_TIME_LIMIT, SETTINGS_FIELDS
+from tournaments.services.setup import (
+    MAX_PLAYERS,
+    MAX_REGULATION_TEXT,
+    MAX_TIME_LIMIT,
+    SETTINGS_FIELDS,
+)
 
 __all__ = ["ErrorSerializer"]  # the one error body, described where the API describes errors
 
@@ -98,13 +105,13 @@ def _id(**kwargs: Any) -> serializers.IntegerField:
 # --- players -------------------------------------------------------------------------------
 
 
-class PlayerRefSerializer(serializers.Serializer):
+class PlayerRefSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
 
-class PlayerSerializer(serializers.ModelSerializer):
-    user = serializers.PrimaryKeyRelatedField(
+class PlayerSerializer(serializers.ModelSerializer[Player]):
+    user: serializers.PrimaryKeyRelatedField[User] = serializers.PrimaryKeyRelatedField(
         read_only=True,
         allow_null=True,
         help_text="Linked login (user id), shown to the player himself, organisers and "
@@ -129,7 +136,8 @@ class PlayerSerializer(serializers.ModelSerializer):
         ]
 
     def get_registration_status(self, player: Player) -> str | None:
-        return self.context.get("statuses", {}).get(player.pk)
+        status: str | None = self.context.get("statuses", {}).get(player.pk)
+        return status
 
     def to_representation(self, player: Player) -> dict[str, Any]:
         data: dict[str, Any] = super().to_representation(player)
@@ -139,7 +147,7 @@ class PlayerSerializer(serializers.ModelSerializer):
         return data
 
 
-class RatingChangeSerializer(serializers.ModelSerializer):
+class RatingChangeSerializer(serializers.ModelSerializer[RatingChange]):
     tournament_name = serializers.CharField(source="tournament.name", default=None)
     opponent = PlayerRefSerializer(allow_null=True)
 
@@ -230,10 +238,10 @@ class PlayerUpdateSerializer(StrictSerializer):
 # --- tournaments -----------------------------------------------------------------------------
 
 
-class TournamentSerializer(serializers.ModelSerializer):
+class TournamentSerializer(serializers.ModelSerializer[Tournament]):
     ruleset = RulesetField(read_only=True)
     stage_rules = StageRulesField(read_only=True)
-    organisers = serializers.SlugRelatedField(
+    organisers: serializers.SlugRelatedField[User] = serializers.SlugRelatedField(
         slug_field="username",
         many=True,
         read_only=True,
@@ -241,6 +249,10 @@ class TournamentSerializer(serializers.ModelSerializer):
         "passwords for).",
     )
     can_manage = serializers.SerializerMethodField()
+    registration_state = serializers.SerializerMethodField(
+        help_text="not_open (draft), open, closed (by the organiser: no desk or online entry), "
+        "reopened, drawn (the draw closed it)."
+    )
     status = _enum(Tournament.Status.choices)
     draw_method = serializers.ChoiceField(
         choices=Tournament.DrawMethod.choices,
@@ -265,6 +277,9 @@ class TournamentSerializer(serializers.ModelSerializer):
             "can_manage",
             "created_at",
             "updated_at",
+            "registration_state",
+            "registration_closed_at",
+            "registration_reopened_at",
         ]
         read_only_fields = fields
 
@@ -274,6 +289,12 @@ class TournamentSerializer(serializers.ModelSerializer):
         if request is None or not request.user.is_authenticated:
             data["organisers"] = []
         return data
+
+    @extend_schema_field(
+        {"type": "string", "enum": ["not_open", "open", "closed", "reopened", "drawn"]}
+    )
+    def get_registration_state(self, tournament: Tournament) -> str:
+        return registration_state(tournament)
 
     def get_can_manage(self, tournament: Tournament) -> bool:
         """Whether the requesting user organises it (``managed``: ids read once per request)."""
@@ -317,6 +338,12 @@ class TournamentWriteSerializer(StrictSerializer):
     venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
     chief_judge = serializers.CharField(max_length=200, required=False, allow_blank=True)
     description = serializers.CharField(required=False, allow_blank=True)
+    regulation_text = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=MAX_REGULATION_TEXT,
+        help_text="The organiser's own words printed at the end of the regulation.",
+    )
     discipline = serializers.CharField(max_length=30, required=False)
     ruleset = RulesetChangeField(required=False)
     stage_rules = StageRulesField(required=False)
@@ -336,7 +363,9 @@ class TournamentWriteSerializer(StrictSerializer):
     group_advance = serializers.IntegerField(required=False, min_value=0, max_value=MAX_PLAYERS)
     max_players = serializers.IntegerField(required=False, min_value=2, max_value=MAX_PLAYERS)
     entry_fee = _money()
-    fee_bands = FeeBandSerializer(
+    # many=True makes a ListSerializer, which takes max_length; the stubs type the child's
+    # __init__ only.
+    fee_bands = FeeBandSerializer(  # type: ignore[call-arg]
         many=True,
         required=False,
         max_length=MAX_FEE_BANDS,
@@ -368,6 +397,12 @@ class TournamentWriteSerializer(StrictSerializer):
         help_text="Prize and diploma of a withdrawn or disqualified player: withhold (shown as "
         "not paid) or pay.",
     )
+    withdrawal_fee = serializers.ChoiceField(
+        choices=Tournament.WithdrawalFee.choices,
+        required=False,
+        help_text="The paid fee of a player who withdraws: refund_before_draw (refunded before "
+        "the draw, kept after it), refund, keep. A disqualified player's fee is kept.",
+    )
     no_show_rule = serializers.ChoiceField(
         choices=Tournament.NoShowRule.choices,
         required=False,
@@ -378,6 +413,11 @@ class TournamentWriteSerializer(StrictSerializer):
     rated = serializers.BooleanField(required=False)
     elo_k = serializers.IntegerField(required=False, min_value=1, max_value=100)
     self_scoring = serializers.BooleanField(required=False)
+    break_by_lag = serializers.BooleanField(
+        required=False,
+        help_text="The referee form records the lag (G7.1) and whether its winner breaks "
+        "(default); false when the tournament draws the break (the ruleset's first_break).",
+    )
     is_public = serializers.BooleanField(required=False)
     archived = serializers.BooleanField(required=False)
     organiser_name = serializers.CharField(max_length=200, required=False, allow_blank=True)
@@ -396,7 +436,9 @@ class TournamentWriteSerializer(StrictSerializer):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["preset"].choices = [(slug, slug) for slug in PRESETS]
+        preset = self.fields["preset"]
+        assert isinstance(preset, serializers.ChoiceField)
+        preset.choices = [(slug, slug) for slug in PRESETS]
 
 
 class TournamentUpdateSerializer(TournamentWriteSerializer):
@@ -408,23 +450,23 @@ class TournamentUpdateSerializer(TournamentWriteSerializer):
         self.fields.pop("preset")
 
 
-class PresetSerializer(serializers.Serializer):
+class PresetSerializer(serializers.Serializer[Any]):
     slug = serializers.CharField()
     title = serializers.CharField()
     description = serializers.CharField()
-    fields = serializers.DictField()
+    fields = serializers.DictField()  # type: ignore[assignment]  # the key "fields": see SHADOWED in matches/web/api/serializers.py
 
 
 # --- registrations ---------------------------------------------------------------------------
 
 
-class RegistrationPlayerSerializer(serializers.ModelSerializer):
+class RegistrationPlayerSerializer(serializers.ModelSerializer[Player]):
     class Meta:
         model = Player
         fields = ["id", "name", "city", "club", "rating"]
 
 
-class RegistrationSerializer(serializers.ModelSerializer):
+class RegistrationSerializer(serializers.ModelSerializer[Registration]):
     """Fee fields are shown to the tournament's organisers only (null for everybody else)."""
 
     player = RegistrationPlayerSerializer()
@@ -432,6 +474,9 @@ class RegistrationSerializer(serializers.ModelSerializer):
     fee_due = serializers.SerializerMethodField()
     paid = serializers.SerializerMethodField()
     paid_at = serializers.SerializerMethodField()
+    fee_kept = serializers.SerializerMethodField()
+    fee_refunded = serializers.SerializerMethodField()
+    refunded_at = serializers.SerializerMethodField()
 
     class Meta:
         model = Registration
@@ -446,6 +491,9 @@ class RegistrationSerializer(serializers.ModelSerializer):
             "paid_at",
             "withdrawn_at",
             "created_at",
+            "fee_kept",
+            "fee_refunded",
+            "refunded_at",
         ]
 
     def _private(self) -> bool:
@@ -468,8 +516,27 @@ class RegistrationSerializer(serializers.ModelSerializer):
             return None
         return serializers.DateTimeField().to_representation(reg.paid_at)
 
+    @extend_schema_field(
+        {"type": "string", "format": "decimal", "pattern": r"^\d{1,8}\.\d{2}$", "nullable": True}
+    )
+    def get_fee_kept(self, reg: Registration) -> str | None:
+        """What the club keeps of this player's money (his paid fee, 0 after a refund)."""
+        return format(reg.fee_paid, "f") if self._private() else None
 
-class RegistrationPageSerializer(serializers.Serializer):
+    @extend_schema_field(
+        {"type": "string", "format": "decimal", "pattern": r"^\d{1,8}\.\d{2}$", "nullable": True}
+    )
+    def get_fee_refunded(self, reg: Registration) -> str | None:
+        return format(reg.fee_refunded, "f") if self._private() else None
+
+    @extend_schema_field({"type": "string", "format": "date-time", "nullable": True})
+    def get_refunded_at(self, reg: Registration) -> str | None:
+        if not (self._private() and reg.refunded_at):
+            return None
+        return serializers.DateTimeField().to_representation(reg.refunded_at)
+
+
+class RegistrationPageSerializer(serializers.Serializer[Any]):
     """One page of a tournament's registrations (limit/offset pagination)."""
 
     count = serializers.IntegerField()
@@ -512,15 +579,29 @@ class WithdrawSerializer(StrictSerializer):
     reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
 
 
-class TotalsSerializer(serializers.Serializer):
+class TotalsSerializer(serializers.Serializer[Any]):
     players = serializers.IntegerField()
     paid_players = serializers.IntegerField()
     withdrawn = serializers.IntegerField()
     disqualified = serializers.IntegerField()
     fees_due = serializers.DecimalField(max_digits=12, decimal_places=2)
-    fees_paid = serializers.DecimalField(max_digits=12, decimal_places=2)
+    fees_paid = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="The fees kept (fees_kept, its older name)."
+    )
     fees_outstanding = serializers.DecimalField(max_digits=12, decimal_places=2)
-    pool = serializers.DecimalField(max_digits=12, decimal_places=2)
+    pool = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="pool_percent of fees_kept, plus added money."
+    )
+    refunds = serializers.IntegerField(help_text="Players given their fee back.")
+    fees_collected = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="Every payment taken."
+    )
+    fees_refunded = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="Given back to players who left."
+    )
+    fees_kept = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="fees_collected - fees_refunded."
+    )
 
 
 # --- draw ------------------------------------------------------------------------------------
@@ -549,7 +630,7 @@ class DrawSerializer(StrictSerializer):
     )
 
 
-class DrawPreviewQuerySerializer(serializers.Serializer):
+class DrawPreviewQuerySerializer(serializers.Serializer[Any]):
     method = serializers.ChoiceField(choices=DRAW_METHODS, default="seeded")
     random_seed = QueryIntegerField(required=False, min_value=0, max_value=BIGINT_MAX)
     order = serializers.CharField(
@@ -575,7 +656,7 @@ def _match_statuses() -> Any:
     return Match.Status.choices
 
 
-class SideSerializer(serializers.Serializer):
+class SideSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     seed = serializers.IntegerField(allow_null=True)
@@ -584,13 +665,13 @@ class SideSerializer(serializers.Serializer):
     disqualified = serializers.BooleanField()
 
 
-class SourceSerializer(serializers.Serializer):
+class SourceSerializer(serializers.Serializer[Any]):
     kind = serializers.ChoiceField(choices=["seed", "winner", "loser", "group"])
     ref = serializers.JSONField(help_text="Seed number, match key, or [group, rank].")
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # the key "label": see SHADOWED in matches/web/api/serializers.py
 
 
-class LinkSerializer(serializers.Serializer):
+class LinkSerializer(serializers.Serializer[Any]):
     key = serializers.CharField()
     slot = serializers.CharField(help_text='"a" or "b"')
 
@@ -600,7 +681,7 @@ class HeadStartSerializer(StrictSerializer):
     b = serializers.IntegerField()
 
 
-class BracketMatchSerializer(serializers.Serializer):
+class BracketMatchSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(allow_null=True)
     key = serializers.CharField()
     stage = serializers.CharField()
@@ -638,20 +719,20 @@ class BracketMatchSerializer(serializers.Serializer):
     rating_change = HeadStartSerializer(allow_null=True, help_text="Elo delta per slot.")
 
 
-class BracketRoundSerializer(serializers.Serializer):
+class BracketRoundSerializer(serializers.Serializer[Any]):
     round = serializers.IntegerField()
     title = serializers.CharField()
     matches = BracketMatchSerializer(many=True)
 
 
-class BracketStageSerializer(serializers.Serializer):
+class BracketStageSerializer(serializers.Serializer[Any]):
     stage = serializers.CharField()
     group = serializers.IntegerField(allow_null=True)
     title = serializers.CharField()
     rounds = BracketRoundSerializer(many=True)
 
 
-class BracketSerializer(serializers.Serializer):
+class BracketSerializer(serializers.Serializer[Any]):
     tournament = serializers.IntegerField()
     format = serializers.ChoiceField(choices=Tournament.Format.choices)
     status = serializers.ChoiceField(choices=Tournament.Status.choices)
@@ -663,7 +744,7 @@ class BracketSerializer(serializers.Serializer):
     stages = BracketStageSerializer(many=True)
 
 
-class StandingPlayerSerializer(serializers.Serializer):
+class StandingPlayerSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     city = serializers.CharField(allow_blank=True)
@@ -673,16 +754,16 @@ class StandingPlayerSerializer(serializers.Serializer):
     disqualified = serializers.BooleanField()
 
 
-class PlaceSerializer(serializers.Serializer):
+class PlaceSerializer(serializers.Serializer[Any]):
     first = serializers.IntegerField()
     last = serializers.IntegerField()
     shared = serializers.BooleanField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # the key "label": see SHADOWED in matches/web/api/serializers.py
     players = StandingPlayerSerializer(many=True)
     pending = serializers.IntegerField(help_text="How many of these places are not decided yet.")
 
 
-class GroupRowSerializer(serializers.Serializer):
+class GroupRowSerializer(serializers.Serializer[Any]):
     rank = serializers.IntegerField()
     player = StandingPlayerSerializer()
     played = serializers.IntegerField()
@@ -693,14 +774,14 @@ class GroupRowSerializer(serializers.Serializer):
     ball_difference = serializers.IntegerField()
 
 
-class GroupTableSerializer(serializers.Serializer):
+class GroupTableSerializer(serializers.Serializer[Any]):
     group = serializers.IntegerField()
     title = serializers.CharField()
     complete = serializers.BooleanField()
     rows = GroupRowSerializer(many=True)
 
 
-class StandingsSerializer(serializers.Serializer):
+class StandingsSerializer(serializers.Serializer[Any]):
     tournament = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Tournament.Status.choices)
     complete = serializers.BooleanField()
@@ -711,7 +792,7 @@ class StandingsSerializer(serializers.Serializer):
     groups = GroupTableSerializer(many=True)
 
 
-class PrizePlayerSerializer(serializers.Serializer):
+class PrizePlayerSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     amount = serializers.DecimalField(
@@ -725,10 +806,10 @@ class PrizePlayerSerializer(serializers.Serializer):
     disqualified = serializers.BooleanField()
 
 
-class AwardSerializer(serializers.Serializer):
+class AwardSerializer(serializers.Serializer[Any]):
     first = serializers.IntegerField()
     last = serializers.IntegerField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # the key "label": see SHADOWED in matches/web/api/serializers.py
     share_percent = serializers.DecimalField(max_digits=6, decimal_places=2)
     total = serializers.DecimalField(max_digits=12, decimal_places=2)
     amount_each = serializers.DecimalField(max_digits=12, decimal_places=2)
@@ -743,7 +824,7 @@ class AwardSerializer(serializers.Serializer):
     players = PrizePlayerSerializer(many=True)
 
 
-class PrizesSerializer(serializers.Serializer):
+class PrizesSerializer(serializers.Serializer[Any]):
     tournament = serializers.IntegerField()
     complete = serializers.BooleanField()
     paid_fees = serializers.DecimalField(max_digits=12, decimal_places=2)
@@ -790,7 +871,7 @@ class NoShowSerializer(StrictSerializer):
     absent = serializers.ChoiceField(choices=["a", "b"], help_text="The slot of who did not come.")
 
 
-class MatchSummarySerializer(serializers.Serializer):
+class MatchSummarySerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     key = serializers.CharField()
     status = serializers.CharField()
@@ -805,13 +886,13 @@ class MatchSummarySerializer(serializers.Serializer):
     clock_limit_seconds = serializers.IntegerField(allow_null=True)
 
 
-class RatingDeltaSerializer(serializers.Serializer):
+class RatingDeltaSerializer(serializers.Serializer[Any]):
     before = serializers.IntegerField()
     after = serializers.IntegerField()
     delta = serializers.IntegerField()
 
 
-class MatchRatingSerializer(serializers.Serializer):
+class MatchRatingSerializer(serializers.Serializer[Any]):
     a = RatingDeltaSerializer(required=False)
     b = RatingDeltaSerializer(required=False)
 
@@ -819,7 +900,7 @@ class MatchRatingSerializer(serializers.Serializer):
 # --- audit log ---------------------------------------------------------------------------------
 
 
-class AuditQuerySerializer(serializers.Serializer):
+class AuditQuerySerializer(serializers.Serializer[Any]):
     match = QueryIntegerField(
         required=False,
         min_value=1,
@@ -828,7 +909,7 @@ class AuditQuerySerializer(serializers.Serializer):
     )
 
 
-class PlayerSearchQuerySerializer(serializers.Serializer):
+class PlayerSearchQuerySerializer(serializers.Serializer[Any]):
     search = serializers.CharField(
         required=False,
         allow_blank=True,

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
-from tournaments.web.api.serializers import StrictSerializer
+from config.serializers import StrictSerializer
 
 
-class RefereeSerializer(serializers.Serializer):
+class RefereeSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     username = serializers.CharField()
     name = serializers.CharField(help_text="Full name, may be empty.")
@@ -25,7 +27,7 @@ class RefereeLoginCreateSerializer(StrictSerializer):
     name = serializers.CharField(max_length=150, required=False, allow_blank=True, default="")
 
 
-class IssuedPasswordSerializer(serializers.Serializer):
+class IssuedPasswordSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     username = serializers.CharField()
     name = serializers.CharField()
@@ -39,7 +41,7 @@ class ClaimIssueSerializer(StrictSerializer):
     )
 
 
-class ClaimCodeSerializer(serializers.Serializer):
+class ClaimCodeSerializer(serializers.Serializer[Any]):
     player = serializers.IntegerField()
     code = serializers.CharField(help_text="Shown this once; only its hash is stored.")
     claim_url = serializers.CharField()

@@ -11,7 +11,7 @@ from config.serializers import MomentField, StrictSerializer
 from tournaments.selectors_players import SORTS
 
 
-class PlayerBriefSerializer(serializers.Serializer):
+class PlayerBriefSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     city = serializers.CharField()
@@ -24,7 +24,7 @@ class RatingRowSerializer(PlayerBriefSerializer):
     change_30_days = serializers.IntegerField(source="change")
 
 
-class RatingPageSerializer(serializers.Serializer):
+class RatingPageSerializer(serializers.Serializer[Any]):
     """One page of the rating list (limit/offset pagination)."""
 
     count = serializers.IntegerField()
@@ -33,34 +33,34 @@ class RatingPageSerializer(serializers.Serializer):
     results = RatingRowSerializer(many=True)
 
 
-class RatingQuerySerializer(serializers.Serializer):
+class RatingQuerySerializer(serializers.Serializer[Any]):
     search = serializers.CharField(required=False, allow_blank=True, max_length=100, default="")
     city = serializers.CharField(required=False, allow_blank=True, max_length=100, default="")
     club = serializers.CharField(required=False, allow_blank=True, max_length=100, default="")
     sort = serializers.ChoiceField(choices=list(SORTS), required=False, default="rating")
 
 
-class TournamentBriefSerializer(serializers.Serializer):
+class TournamentBriefSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     date = serializers.DateField()
     status = serializers.CharField()
 
 
-class ChartPointSerializer(serializers.Serializer):
+class ChartPointSerializer(serializers.Serializer[Any]):
     rating = serializers.IntegerField()
     delta = serializers.IntegerField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # the key "label": see SHADOWED in matches/web/api/serializers.py
 
 
-class ProfileTournamentSerializer(serializers.Serializer):
+class ProfileTournamentSerializer(serializers.Serializer[Any]):
     tournament = TournamentBriefSerializer()
     status = serializers.CharField(source="registration.status")
     place = serializers.CharField(allow_null=True)
     prize = serializers.DecimalField(max_digits=12, decimal_places=2, allow_null=True)
 
 
-class MatchLineSerializer(serializers.Serializer):
+class MatchLineSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(source="match.pk")
     tournament = serializers.IntegerField(source="match.tournament_id")
     finished_at = serializers.DateTimeField(source="match.finished_at", allow_null=True)
@@ -75,12 +75,12 @@ class MatchLineSerializer(serializers.Serializer):
     )
 
 
-class SeriesBriefSerializer(serializers.Serializer):
+class SeriesBriefSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
 
-class ProfileSerializer(serializers.Serializer):
+class ProfileSerializer(serializers.Serializer[Any]):
     player = PlayerBriefSerializer()
     place = serializers.IntegerField()
     chart = ChartPointSerializer(many=True, help_text="Rating after each tournament, oldest first.")
@@ -89,7 +89,7 @@ class ProfileSerializer(serializers.Serializer):
     series = SeriesBriefSerializer(many=True)
 
 
-class HeadToHeadSerializer(serializers.Serializer):
+class HeadToHeadSerializer(serializers.Serializer[Any]):
     player = PlayerBriefSerializer()
     opponent = PlayerBriefSerializer()
     played = serializers.IntegerField()
@@ -101,7 +101,7 @@ class HeadToHeadSerializer(serializers.Serializer):
     matches = MatchLineSerializer(many=True)
 
 
-class EntryRowSerializer(serializers.Serializer):
+class EntryRowSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     player = PlayerBriefSerializer()
     status = serializers.CharField()
@@ -111,7 +111,7 @@ class EntryRowSerializer(serializers.Serializer):
     promoted = serializers.BooleanField(help_text="Moved up from the reserve list.")
 
 
-class EntryStateSerializer(serializers.Serializer):
+class EntryStateSerializer(serializers.Serializer[Any]):
     state = serializers.ChoiceField(choices=["off", "not_open", "open", "closed"])
     opens_at = serializers.DateTimeField(allow_null=True)
     closes_at = serializers.DateTimeField(allow_null=True)
@@ -142,7 +142,7 @@ class CheckInSerializer(StrictSerializer):
     present = serializers.BooleanField(required=False, default=True)
 
 
-class RemoveAbsentSerializer(serializers.Serializer):
+class RemoveAbsentSerializer(serializers.Serializer[Any]):
     removed = serializers.ListField(child=serializers.IntegerField())
     promoted = serializers.ListField(child=serializers.IntegerField())
 
@@ -153,7 +153,7 @@ class PlayerRequestWriteSerializer(StrictSerializer):
     club = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
 
 
-class PlayerRequestSerializer(serializers.Serializer):
+class PlayerRequestSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     city = serializers.CharField()
@@ -187,7 +187,7 @@ class SeriesWriteSerializer(StrictSerializer):
     )
 
 
-class SeriesSerializer(serializers.Serializer):
+class SeriesSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     description = serializers.CharField()
@@ -207,13 +207,13 @@ class SeriesSerializer(serializers.Serializer):
         ]
 
 
-class StageScoreSerializer(serializers.Serializer):
+class StageScoreSerializer(serializers.Serializer[Any]):
     points = serializers.DecimalField(max_digits=10, decimal_places=2)
     place = serializers.CharField(source="label")
     counted = serializers.BooleanField()
 
 
-class SeriesRowSerializer(serializers.Serializer):
+class SeriesRowSerializer(serializers.Serializer[Any]):
     place = serializers.IntegerField()
     shared = serializers.BooleanField()
     player = PlayerBriefSerializer()
@@ -225,13 +225,13 @@ class SeriesRowSerializer(serializers.Serializer):
     )
 
 
-class SeriesStandingsSerializer(serializers.Serializer):
+class SeriesStandingsSerializer(serializers.Serializer[Any]):
     series = serializers.IntegerField()
     stages = serializers.ListField(child=serializers.DictField())
     rows = SeriesRowSerializer(many=True)
 
 
-class MyMatchSerializer(serializers.Serializer):
+class MyMatchSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     tournament = serializers.IntegerField()
     status = serializers.CharField()
@@ -244,7 +244,7 @@ class MyMatchSerializer(serializers.Serializer):
     score_url = serializers.CharField(allow_null=True, help_text="With self-scoring.")
 
 
-class MeSerializer(serializers.Serializer):
+class MeSerializer(serializers.Serializer[Any]):
     player = PlayerBriefSerializer(allow_null=True)
     next_match = MyMatchSerializer(allow_null=True)
     entries = EntryRowSerializer(many=True)

@@ -14,15 +14,16 @@ from rest_framework.views import APIView
 from tournaments.services.logins import api_token_info, api_token_issue, api_token_revoke
 from tournaments.web.api.views import ERRORS
 from tournaments.web.shared import permissions
+from tournaments.web.shared.permissions import signed_in
 
 
-class TokenStatusSerializer(serializers.Serializer):
+class TokenStatusSerializer(serializers.Serializer[Any]):
     exists = serializers.BooleanField()
     created = serializers.DateTimeField(allow_null=True)
     hint = serializers.CharField(allow_null=True, help_text="the key's first 4 characters")
 
 
-class TokenIssuedSerializer(serializers.Serializer):
+class TokenIssuedSerializer(serializers.Serializer[Any]):
     token = serializers.CharField(help_text="shown once: send it as 'Authorization: Token <key>'")
     created = serializers.DateTimeField()
     hint = serializers.CharField()
@@ -53,8 +54,9 @@ class ApiTokenView(APIView):
         summary="Issue a new API token (the previous one stops working)",
     )
     def post(self, request: Request) -> Response:
-        key = api_token_issue(user=request.user, actor=request.user)
-        info = api_token_info(user=request.user)
+        user = signed_in(request)
+        key = api_token_issue(user=user, actor=user)
+        info = api_token_info(user=user)
         assert info is not None
         body = {"token": key, "created": info.created, "hint": info.hint}
         response = Response(TokenIssuedSerializer(body).data, status=status.HTTP_201_CREATED)
@@ -70,5 +72,6 @@ class ApiTokenView(APIView):
         summary="Revoke my API token",
     )
     def delete(self, request: Request) -> Response:
-        api_token_revoke(user=request.user, actor=request.user)
+        user = signed_in(request)
+        api_token_revoke(user=user, actor=user)
         return Response(status=status.HTTP_204_NO_CONTENT)

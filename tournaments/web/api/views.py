@@ -15,7 +15,6 @@ from rest_framework.decorators import action
 from rest_framework.permissions import SAFE_METHODS, AllowAny, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 from rest_framework.viewsets import GenericViewSet
 
@@ -26,7 +25,12 @@ from tournaments.presentation import bracket_shown, standings_shown
 from tournaments.presets import PRESETS
 from tournaments.web.api import serializers as s
 from tournaments.web.shared import http_cache, permissions
-from tournaments.web.shared.api import AUDIT_PAGE_PARAMETERS, PAGE_PARAMETERS, audit_page
+from tournaments.web.shared.api import (
+    AUDIT_PAGE_PARAMETERS,
+    PAGE_PARAMETERS,
+    api_paginator,
+    audit_page,
+)
 from tournaments.web.shared.serializers import AuditPageSerializer
 
 ERRORS = {
@@ -78,7 +82,7 @@ def _managed_ids(request: Request) -> set[int]:
 
 
 @extend_schema(tags=["players"])
-class PlayerViewSet(GenericViewSet):
+class PlayerViewSet(GenericViewSet[Player]):
     permission_classes = [PlayerPermission]
     serializer_class = s.PlayerSerializer
     queryset = Player.objects.all()
@@ -91,7 +95,7 @@ class PlayerViewSet(GenericViewSet):
         query = s.PlayerSearchQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         players = selectors.player_list(search=query.validated_data.get("search", ""))
-        page = self.paginate_queryset(players)
+        page = self.paginate_queryset(players) or []  # None only without a paginator
         context: dict[str, Any] = {"request": request}
         if "tournament" in query.validated_data:
             visible = selectors.tournament_list(user=request.user)
@@ -143,7 +147,7 @@ class PlayerViewSet(GenericViewSet):
 
 
 @extend_schema(tags=["tournaments"])
-class TournamentViewSet(GenericViewSet):
+class TournamentViewSet(GenericViewSet[Tournament]):
     permission_classes = [permissions.TournamentPermission]
     creates_tournament = True
     serializer_class = s.TournamentSerializer
@@ -196,6 +200,33 @@ class TournamentViewSet(GenericViewSet):
     @action(detail=True, methods=["post"], url_path="open-registration")
     def open_registration(self, request: Request, pk: str) -> Response:
         tournament = services.tournament_open_registration(
+            tournament=self.get_object(), actor=request.user
+        )
+        return Response(self._out(tournament))
+
+    @extend_schema(
+        request=None,
+        responses={200: s.TournamentSerializer, **_errors(403, 404, 409)},
+        description="Close registration before the draw: desk and online entries are refused "
+        "(409 `registration_closed`, params.state `closed`) until it is reopened. 409 "
+        "`registration_state` (params.state) when it is not open.",
+    )
+    @action(detail=True, methods=["post"], url_path="close-registration")
+    def close_registration(self, request: Request, pk: str) -> Response:
+        tournament = services.tournament_close_registration(
+            tournament=self.get_object(), actor=request.user
+        )
+        return Response(self._out(tournament))
+
+    @extend_schema(
+        request=None,
+        responses={200: s.TournamentSerializer, **_errors(403, 404, 409)},
+        description="Reopen a closed registration (registration_state `reopened`). 409 "
+        "`registration_state` (params.state) when it is not closed.",
+    )
+    @action(detail=True, methods=["post"], url_path="reopen-registration")
+    def reopen_registration(self, request: Request, pk: str) -> Response:
+        tournament = services.tournament_reopen_registration(
             tournament=self.get_object(), actor=request.user
         )
         return Response(self._out(tournament))
@@ -378,7 +409,7 @@ class RegistrationListView(TournamentScopedView):
     )
     def get(self, request: Request, tournament_pk: int) -> Response:
         tournament = self.get_tournament()
-        paginator = api_settings.DEFAULT_PAGINATION_CLASS()
+        paginator = api_paginator()
         regs = selectors.registration_list(tournament=tournament)
         page = paginator.paginate_queryset(regs, request, view=self)
         return paginator.get_paginated_response(self.registration_out(tournament, page, many=True))
@@ -457,6 +488,28 @@ class RegistrationWithdrawView(TournamentScopedView):
         data = s.WithdrawSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         reg = services.registration_withdraw(
+            registration=reg, actor=request.user, reason=data.validated_data["reason"]
+        )
+        reg = Registration.objects.select_related("player").get(pk=reg.pk)
+        return Response(self.registration_out(tournament, reg))
+
+
+@extend_schema(tags=["registrations"])
+class RegistrationRefundView(TournamentScopedView):
+    @extend_schema(
+        request=s.WithdrawSerializer,
+        responses={200: s.RegistrationSerializer, **_errors(400, 403, 404, 409)},
+        description="Give a player who is out (withdrawn, disqualified, reserve) his paid fee "
+        "back, whatever the tournament's withdrawal_fee says: recorded (who, when, how much) "
+        "and audited; the pool is a share of the fees kept. 409 `registration_active` for a "
+        "player still in, `not_paid` when nothing was paid.",
+    )
+    def post(self, request: Request, tournament_pk: int, registration_pk: int) -> Response:
+        tournament = self.get_tournament()
+        reg = self.get_registration(tournament)
+        data = s.WithdrawSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        reg = services.registration_refund(
             registration=reg, actor=request.user, reason=data.validated_data["reason"]
         )
         reg = Registration.objects.select_related("player").get(pk=reg.pk)

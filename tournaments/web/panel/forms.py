@@ -76,7 +76,9 @@ class TournamentCreateForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["preset"].choices = [(p.slug, p.title) for p in presets.PRESETS.values()]
+        preset = self.fields["preset"]
+        assert isinstance(preset, forms.ChoiceField)
+        preset.choices = [(p.slug, p.title) for p in presets.PRESETS.values()]
         self.fields["preset"].initial = next(iter(presets.PRESETS))
         self.fields["date"].initial = timezone.localdate()
         self.presets = list(presets.PRESETS.values())

@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from config.moments import WindowDateTimeField
+from tournaments.models import Tournament
 from tournaments.services.players import MAX_RATING, MIN_RATING
 
 
@@ -50,7 +51,7 @@ class SeriesForm(forms.Form):
         help_text=_("Empty: every stage counts."),
     )
     is_public = forms.BooleanField(label=_("Public"), required=False, initial=True)
-    tournaments = forms.ModelMultipleChoiceField(
+    tournaments: forms.ModelMultipleChoiceField[Tournament] = forms.ModelMultipleChoiceField(
         label=_("Stages, in order of date"),
         queryset=None,
         required=False,

@@ -45,9 +45,10 @@ LOGO_SIZE = LOGO_SIDE
 
 def _model_field(name: str) -> forms.Field:
     field = Tournament._meta.get_field(name)
+    assert isinstance(field, models.Field)  # a column of the tournament, not a relation's end
     label = str(field.verbose_name)
     label = label[:1].upper() + label[1:]
-    if getattr(field, "choices", None):
+    if field.choices:
         return forms.ChoiceField(label=label, choices=field.choices)
     if isinstance(field, models.BooleanField):
         return forms.BooleanField(label=label, required=False)
@@ -85,6 +86,7 @@ def _rule_field(spec: dict[str, Any]) -> forms.Field:
 
 def _stage_field(stage: str, spec: dict[str, Any] | None) -> forms.Field:
     """One stage's own value of a ruleset key (``spec``), or its time limit (None)."""
+    high: int | None
     if spec is None:
         label, low, high = str(TIME_LIMIT_LABEL), 1, MAX_TIME_LIMIT
     else:
@@ -151,6 +153,7 @@ class SettingsForm(forms.Form):
             "pool_percent",
             "prize_unit",
             "added_money",
+            "withdrawal_fee",
             "max_players",
             "rated",
             "elo_k",
@@ -165,6 +168,7 @@ class SettingsForm(forms.Form):
             "group_advance",
             "time_limit_minutes",
             "self_scoring",
+            "break_by_lag",
         }:
             return "rules"
         return "general"

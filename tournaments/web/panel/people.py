@@ -39,6 +39,7 @@ from tournaments.services.accounts import password_changed
 from tournaments.services.claims import normalise_code, player_claim_peek
 from tournaments.web.panel import forms_people
 from tournaments.web.shared.panel import PanelMixin
+from tournaments.web.shared.permissions import signed_in
 
 HISTORY_PAGE = 50
 SLIP_STYLESHEET = "css/slip.css"
@@ -104,7 +105,7 @@ class PeopleView(PanelMixin, View):
         registrations = (
             Registration.objects.filter(tournament=tournament)
             .select_related("player__user")
-            .order_by("player__name", "pk")
+            .order_by("player__name_folded", "player__name", "pk")
         )
         return self.page(
             "panel/people/people.html",
@@ -485,7 +486,7 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
     def form_valid(self, form: Any) -> HttpResponse:
         response = super().form_valid(form)
-        password_changed(user=self.request.user)
+        password_changed(user=signed_in(self.request))
         return response
 
 

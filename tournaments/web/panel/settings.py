@@ -31,7 +31,9 @@ class SettingsView(PanelMixin, View):
             editable=settings_live.settings_editable(tournament),
         )
 
-    def render_form(self, form: SettingsForm, *, changes: Any = None, status: int = 200) -> Any:
+    def render_form(
+        self, form: SettingsForm, *, changes: Any = None, status: int = 200
+    ) -> HttpResponse:
         tournament = self.get_tournament()
         response = self.page(
             "panel/settings.html",

@@ -27,17 +27,19 @@ from tournaments.audit_text import KINDS
 from tournaments.diplomas import diploma_entries
 from tournaments.errors import TournamentError
 from tournaments.models import Player, Registration, Tournament
-from tournaments.presentation import bracket_shown, standings_shown
+from tournaments.presentation import bracket_shown, no_show_question, standings_shown
 from tournaments.regulation import fee_lines, regulation
+from tournaments.services.entry_rules import registration_state
 from tournaments.web.panel import forms
 from tournaments.web.shared.panel import PanelAction, PanelMixin, form_error_text
+from tournaments.web.shared.permissions import signed_in
 
 # --- home and creation -----------------------------------------------------------------------
 
 
 class PanelHomeView(LoginRequiredMixin, View):
     def get(self, request: HttpRequest) -> HttpResponse:
-        user = request.user
+        user = signed_in(request)
         if user.is_superuser:
             mine = Tournament.objects.all()
         else:
@@ -117,6 +119,24 @@ class OpenRegistrationView(PanelAction):
         return _("Registration is open.")
 
 
+class CloseRegistrationView(PanelAction):
+    default_next = "panel-registrations"
+
+    def act(self, request: HttpRequest) -> str | None:
+        services.tournament_close_registration(tournament=self.get_tournament(), actor=request.user)
+        return _("Registration is closed: nobody can enter at the desk or online.")
+
+
+class ReopenRegistrationView(PanelAction):
+    default_next = "panel-registrations"
+
+    def act(self, request: HttpRequest) -> str | None:
+        services.tournament_reopen_registration(
+            tournament=self.get_tournament(), actor=request.user
+        )
+        return _("Registration is open again.")
+
+
 class RefereeAddView(PanelAction):
     def act(self, request: HttpRequest) -> str | None:
         user = services.tournament_referee_add(
@@ -171,6 +191,7 @@ class RegistrationDeskView(PanelMixin, View):
             new_player=new_player,
             confirming=again,
             open=tournament.status == Tournament.Status.REGISTRATION,
+            registration_state=registration_state(tournament),
             can_tick=tournament.status != Tournament.Status.FINISHED,
             entry_desk=selectors_players.desk_entry(tournament=tournament),
         )
@@ -273,6 +294,13 @@ class RegistrationWithdrawView(_RegistrationAction):
         return _("%(name)s has withdrawn.") % {"name": reg.player.name}
 
 
+class RegistrationRefundView(_RegistrationAction):
+    def act(self, request: HttpRequest) -> str | None:
+        reg = self.registration()
+        services.registration_refund(registration=reg, actor=request.user)
+        return _("%(name)s's fee is refunded.") % {"name": reg.player.name}
+
+
 class RegistrationDisqualifyView(_RegistrationAction):
     def act(self, request: HttpRequest) -> str | None:
         form = forms.ReasonForm(request.POST)
@@ -286,6 +314,13 @@ class MatchNoShowView(PanelAction):
     """From the match control page: the player who did not come loses by walkover."""
 
     default_next = "panel-tables"
+
+    def confirm_text(self) -> str | None:
+        absent = self.request.POST.get("absent", "")
+        if absent not in ("a", "b"):
+            return None  # the form's own error says what is missing
+        match = get_object_or_404(Match, pk=self.kwargs["match"], tournament=self.get_tournament())
+        return no_show_question(match, absent)
 
     def act(self, request: HttpRequest) -> str | None:
         form = forms.NoShowForm(request.POST)
@@ -312,6 +347,32 @@ def _seeds(preview: dict[str, Any]) -> list[dict[str, Any]]:
                     if player and player.get("seed"):
                         found.setdefault(player["seed"], player)
     return [found[s] for s in sorted(found)]
+
+
+def _pairs(preview: dict[str, Any]) -> list[dict[str, Any]]:
+    """The pairs a draw preview already knows (both players), each with its race and head
+    start: what the handicap scheme gives at the stage's race."""
+    pairs = []
+    for stage in preview["stages"]:
+        for rnd in stage["rounds"]:
+            for m in rnd["matches"]:
+                a, b = m["player_a"], m["player_b"]
+                if not (a and b):
+                    continue
+                head = m.get("head_start") or {}
+                pairs.append(
+                    {
+                        "a": a,
+                        "b": b,
+                        "race": {
+                            "balls_to_win": m.get("balls_to_win"),
+                            "frames_to_win": m.get("frames_to_win"),
+                        },
+                        "head_a": head.get("a", 0),
+                        "head_b": head.get("b", 0),
+                    }
+                )
+    return pairs
 
 
 class DrawView(PanelMixin, View):
@@ -343,6 +404,7 @@ class DrawView(PanelMixin, View):
             form=form,
             preview=preview,
             seeds=_seeds(preview) if preview else [],
+            pairs=_pairs(preview) if preview else [],
             totals=selectors.registration_totals(tournament=tournament),
         )
 

@@ -6,20 +6,21 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
 from config.login_names import login_clash, login_create, login_refusal, shape_login
 from tournaments.selectors_players import SORTS
 
 
-class SignupForm(UserCreationForm):  # type: ignore[type-arg]
+class SignupForm(UserCreationForm[User]):
     email = forms.EmailField(
         label=_("E-mail (optional)"),
         required=False,
         help_text=_("Only to reset a forgotten password, where the club's site sends mail."),
     )
 
-    class Meta(UserCreationForm.Meta):  # type: ignore[name-defined,misc]
+    class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
 
     def clean_username(self) -> str:

@@ -5,7 +5,7 @@ a next match always names its slot."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from django import forms
 from django.contrib import admin
@@ -14,8 +14,11 @@ from django.utils.translation import gettext as _
 
 from audit.services import audit_record
 from config.moments import validate_window
+from matches.models import Match
 from tournaments import access
 from tournaments.models import Player, Registration, Tournament
+
+_M = TypeVar("_M", bound=models.Model)
 
 
 def _jsonable(value: Any) -> Any:
@@ -24,7 +27,7 @@ def _jsonable(value: Any) -> Any:
     return getattr(value, "pk", None) if hasattr(value, "pk") else str(value)
 
 
-class AuditedAdmin(admin.ModelAdmin):
+class AuditedAdmin(admin.ModelAdmin[_M]):
     """Every save and delete in the admin is an audit entry (action "admin_change"); its date
     fields take dates within config.moments' window, as every other path does."""
 
@@ -64,7 +67,7 @@ class AuditedAdmin(admin.ModelAdmin):
         super().delete_queryset(request, queryset)
 
 
-class MatchAdminForm(forms.ModelForm):
+class MatchAdminForm(forms.ModelForm[Match]):
     """A match's next matches and table belong to its own tournament; a next match needs the
     slot (a or b) the player goes to, or finishing the match could not move him on."""
 
@@ -101,7 +104,7 @@ class MatchAdminForm(forms.ModelForm):
         return data
 
 
-class ManagedTournamentsAdmin(AuditedAdmin):
+class ManagedTournamentsAdmin(AuditedAdmin[_M]):
     """An organiser (staff) sees and picks only the tournaments he organises, and their rows:
     the same rule as the panel (tournaments.access); a superuser sees everything."""
 

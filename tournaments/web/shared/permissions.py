@@ -7,10 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.mixins import AccessMixin
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpRequest
+from django.views import View
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import SAFE_METHODS, BasePermission
+from rest_framework.request import Request
 
 from matches.access import (
     can_manage_tournament,
@@ -61,6 +64,15 @@ class TournamentPermission(BasePermission):
         return can_manage_tournament(request.user, _tournament_of(obj))
 
 
+def signed_in(request: HttpRequest | Request) -> User:
+    """The user of a view only signed-in users reach (LoginRequiredMixin, IsAuthenticated, the
+    role mixins above): an anonymous request here is refused, never served as nobody's."""
+    user = request.user
+    if not user.is_authenticated:
+        raise PermissionDenied
+    return user
+
+
 class MatchScoringPermission(BasePermission):
     """Read: anyone who may see the match. Write: organisers, referees, self-scoring players."""
 
@@ -76,19 +88,22 @@ class MatchScoringPermission(BasePermission):
         return can_score_match(request.user, obj)
 
 
-class OrganiserRequiredMixin(AccessMixin):
+class OrganiserRequiredMixin(AccessMixin, View):
     """Panel views: the user must organise `self.get_tournament()` (or be a superuser). A
     tournament he may not even see is a 404, as on the public pages; one he sees is a 403."""
 
     def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> Any:
         if not request.user.is_authenticated:
             return self.handle_no_permission()
-        tournament = self.get_tournament()  # type: ignore[attr-defined]
+        tournament = self.get_tournament()
         if not can_manage_tournament(request.user, tournament):
             if not can_view_tournament(request.user, tournament):
                 raise Http404
             raise PermissionDenied
         return super().dispatch(request, *args, **kwargs)
+
+    def get_tournament(self) -> Tournament:
+        raise NotImplementedError("the view names its tournament")
 
 
 class MatchWritePermission(BasePermission):
@@ -113,7 +128,7 @@ class OrganiserRolePermission(BasePermission):
         return is_organiser_role(request.user)
 
 
-class OrganiserRoleRequiredMixin(AccessMixin):
+class OrganiserRoleRequiredMixin(AccessMixin, View):
     """Pages of the organiser role not tied to one tournament: anonymous → login, others 403."""
 
     def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> Any:

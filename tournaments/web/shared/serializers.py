@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
 from audit.models import AuditEntry
 
 
-class AuditEntrySerializer(serializers.ModelSerializer):
+class AuditEntrySerializer(serializers.ModelSerializer[AuditEntry]):
     actor = serializers.CharField(
         source="actor_name", help_text='Username of who acted; "system" for the match clock.'
     )
     actor_id = serializers.IntegerField(allow_null=True, help_text="User id (null: system).")
     match_key = serializers.CharField(source="match.key", allow_null=True, default=None)
-    data = serializers.JSONField(help_text="What changed, per action.")
+    # DRF's metaclass takes a declared field out of the class body: "data" is the key of the
+    # entry, not Serializer.data, which the stubs cannot know.
+    data = serializers.JSONField(  # type: ignore[assignment]
+        help_text="What changed, per action."
+    )
     imported = serializers.BooleanField(
         help_text="Brought in by import_tournament: recorded elsewhere, not witnessed here."
     )
@@ -35,7 +41,7 @@ class AuditEntrySerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class AuditPageSerializer(serializers.Serializer):
+class AuditPageSerializer(serializers.Serializer[Any]):
     """One page of the audit log, newest first (limit/offset pagination)."""
 
     count = serializers.IntegerField()

@@ -32,7 +32,7 @@ export function action(ctx) {
   const awaiting = ctx.awaitingShown(st);
   const box = h("section", { class: "ref-action", "data-awaiting": String(awaiting) });
   const p = ctx.shooter(st);
-  if (ctx.offline && (awaiting === "break" || awaiting === "shot")) {
+  if (ctx.offline && (awaiting === "break" || awaiting === "shot" || awaiting === "choice")) {
     box.appendChild(ctx.shooterSwitch(st));
   }
   switch (awaiting) {
@@ -56,12 +56,17 @@ export function action(ctx) {
       }, { zero: t("miss"), who: name(p), label: t("pocketed") }));
       box.appendChild(ctx.moreRow(shotButtons(ctx)));
       break;
-    case "choice":
+    case "choice": {
+      // Offline with taps queued the last state's options are not this step's: after a
+      // foul or a fool the chooser plays or hands the table back (G6, R).
+      const opts = ctx.current ? st.options : ["play", "hand_back"];
+      const offender = ctx.current ? st.offender || ctx.other(p) : ctx.other(p);
       box.appendChild(prompt(t("chooses"), name(p)));
-      box.appendChild(h("p", { class: "ref-label" }, t("after_foul_of", { name: name(st.offender || ctx.other(p)) })));
-      box.appendChild(optionList(ctx, st.options, "choice", p));
+      box.appendChild(h("p", { class: "ref-label" }, t("after_foul_of", { name: name(offender) })));
+      box.appendChild(optionList(ctx, opts, "choice", p));
       box.appendChild(ctx.moreRow([]));
       break;
+    }
     case "rerack":
       box.appendChild(prompt(t("rerack_prompt"), name(p)));
       box.appendChild(optionList(ctx, st.options, "rerack", p));
