@@ -493,6 +493,47 @@ class PlayerRequest(models.Model):
         return f"{self.name} ({self.status})"
 
 
+class PlayerChange(models.Model):
+    """A change to a player's name, city or club proposed by an organiser who may not make it
+    himself (tournaments.access.can_edit_player_identity: the player is shown by another
+    organiser's tournament, or has a login); the player (his linked login) or a superuser
+    approves it (the change is then made in the approver's name) or declines it."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for the player")
+        APPROVED = "approved", _("Approved")
+        DECLINED = "declined", _("Declined")
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="changes")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # Only the fields to change: {"name": ..., "city": ..., "club": ...} (an empty city clears it).
+    fields = models.JSONField(default=dict)
+    note = models.CharField(_("reason"), max_length=300, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("proposed change to a player")
+        verbose_name_plural = _("proposed changes to players")
+        indexes = [
+            models.Index(
+                fields=["player", "status"],
+                name="player_change_pending",
+                condition=models.Q(status="pending"),
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: {self.fields} ({self.status})"
+
+
 def default_series_points() -> list[int]:
     return [25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
 
