@@ -149,3 +149,23 @@ def test_hooks_are_their_owners_and_every_change_is_audited(receiver, organiser_
         .values_list("action", flat=True)
     )
     assert actions == ["webhook_create", "webhook_update", "webhook_delete"]
+
+
+def test_the_panel_adds_a_hook_and_sends_a_delivery_again(
+    receiver, organiser, scorer, match
+) -> None:
+    from django.test import Client
+
+    panel = Client()
+    panel.force_login(organiser)
+    assert panel.post("/panel/webhooks/", {"action": "add", "url": receiver.url}).status_code == 302
+    post_event(scorer, match, BREAK_A)
+    delivery = WebhookDelivery.objects.order_by("pk").first()
+    assert delivery is not None
+    page = panel.get("/panel/webhooks/").content.decode()
+    assert receiver.url in page and delivery.event in page
+    WebhookDelivery.objects.filter(pk=delivery.pk).update(status="failed")
+    panel.post("/panel/webhooks/", {"action": "replay", "delivery": delivery.pk})
+    delivery.refresh_from_db()
+    assert delivery.status == "pending"
+    assert AuditEntry.objects.filter(action="webhook_replay").exists()
