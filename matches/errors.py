@@ -127,6 +127,18 @@ def rule_refusal(err: RuleError, *, names: dict[str, str] | None = None) -> Rule
 
 # --- Refusals of this app -----------------------------------------------------------------
 
+FORBIDDEN = 403
+
+
+def match_not_found() -> MatchError:
+    """An unknown match, and one of a tournament the actor may not see, alike (404)."""
+    return MatchError("match_not_found", _("The match does not exist."), status=404)
+
+
+def forbidden(message: Promise | str) -> MatchError:
+    """A refusal for who the actor is (403), with the code of the API's own refusals."""
+    return MatchError("permission_denied", message, status=FORBIDDEN)
+
 
 def stale_version(*, current: int, expected: int) -> MatchError:
     return MatchError(

@@ -16,7 +16,7 @@ from django.utils.translation import gettext, ngettext
 import rules
 from matches import selectors, wording
 from matches.models import Match, MatchEvent
-from matches.services import has_time_rule
+from matches.selectors import has_time_rule
 
 
 def _player_data(player: Any) -> dict[str, Any] | None:

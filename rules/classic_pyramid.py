@@ -32,6 +32,7 @@ from rules.common import (
     forfeit,
     get_bool,
     get_player,
+    on_lag,
 )
 from rules.errors import invalid_event, too_many
 from rules.pyramid_games import (
@@ -319,4 +320,5 @@ HANDLERS: dict[str, Handler] = {
     "choice": _spot_list(on_choice),
     "time_expired": _spot_list(on_time),
     "forfeit": _spot_list(forfeit),
+    "lag": _spot_list(on_lag),
 }

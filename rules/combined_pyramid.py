@@ -30,6 +30,7 @@ from rules.common import (
     get_bool,
     get_count,
     get_player,
+    on_lag,
 )
 from rules.errors import invalid_event, invalid_ruleset, too_many
 from rules.pyramid_games import (
@@ -91,7 +92,7 @@ def ruleset_keys(balls_help: str) -> tuple[dict[str, Any], ...]:
             "label": gettext_noop("Direct call (house rule): fools do not count"),
             "type": "bool",
             "default": False,
-            "help": "The house rule «прямой заказ»: only balls pocketed directly count; a ball "
+            "help": "The house rule of direct call (pryamoy zakaz): only balls pocketed directly count; a ball "
             "that falls otherwise is a fool, spotted as in free pyramid. Official: false (K5.3).",
         },
         {
@@ -284,6 +285,7 @@ def make_handlers(premium: str) -> dict[str, Handler]:
         "choice": on_choice,
         "time_expired": on_time,
         "forfeit": forfeit,
+        "lag": on_lag,
     }
 
 

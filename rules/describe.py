@@ -375,6 +375,11 @@ OPTION_RULES: dict[str, str] = {
 }
 
 
+def break_rule_ref(ruleset: Mapping[str, Any]) -> str:
+    """The clause an illegal break cites: the regulation's strict break or G12.1."""
+    return "R" if ruleset.get("strict_break") else "G12.1"
+
+
 def foul_rule(code: str, in_force: Mapping[str, Any] | None = None) -> str:
     """The clause a foul cites under the rules in force (a strict break cites the regulation)."""
     if code == "illegal_break" and in_force is not None:

@@ -128,6 +128,8 @@ def common_state(name: str, rs: dict[str, Any], score: dict[str, int]) -> State:
         "golden_ball": False,
         "time_expired": False,
         "breaker": first,
+        "first_breaker": first,
+        "lag": None,
         "offender": None,
         "after_choice": None,
         "stats": new_stats(),

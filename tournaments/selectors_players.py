@@ -296,7 +296,7 @@ def opponents(*, player: Player, user: Actor) -> list[Player]:
     for a, b in _played(player, user).values_list("player_a_id", "player_b_id"):
         ids.add(b if a == player.pk else a)
     ids.discard(None)
-    return list(Player.objects.filter(pk__in=ids).order_by("name"))
+    return list(Player.objects.filter(pk__in=ids).order_by("name_folded", "name"))
 
 
 # --- "my match" ------------------------------------------------------------------------------

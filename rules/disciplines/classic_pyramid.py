@@ -236,6 +236,22 @@ class ClassicPyramid(CueBallPyramid):
 
     # --- the entry -------------------------------------------------------------------------
 
+    def pocketed_cue(self, event_type: str) -> list[describe.TurnRule]:
+        """C5.5: a pocketed cue ball is a foul, on the break too."""
+        return [
+            {"type": event_type, "when": {"cue_ball": POCKETED}, "next": "other", "then": "choice"}
+        ]
+
+    def turn_rules(self, ruleset: dict[str, Any]) -> list[describe.TurnRule]:
+        # Only the called ball in the called pocket keeps the striker at the table (C5.3, C5.4).
+        out = []
+        for rule in self.cue_ball_turn_rules(ruleset):
+            if rule["type"] == "shot" and "pocketed" in rule.get("sum", []):
+                out.append({"type": "shot", "when": {"made": True}, "next": "same", "then": "shot"})
+                continue
+            out.append(rule)
+        return out
+
     def entry(self, state: dict[str, Any]) -> Entry:
         awaiting = state.get("awaiting")
         p = state.get("turn")
@@ -367,6 +383,7 @@ class ClassicPyramid(CueBallPyramid):
         in_force = rules_in_force(ruleset)
         out = {**describe.common_prompts(), **describe.ruleset_prompts(in_force)}
         out["penalty"] = self.penalty_text(ruleset)
+        out["cue_ball"] = text(PROMPTS["cue_ball"])
         for key in (
             "made",
             "call",

@@ -355,6 +355,11 @@ class CombinedPyramid(CueBallPyramid):
         )
         out["svoyak_taken"] = text(_PROMPTS[key])
         out["premium"] = text(_premium_words(self.premium))
+        out["cue_ball"] = text(PROMPTS["cue_ball"])
+        out["break_balls"] = text(_PROMPTS["pocketed_any"])  # on a legal break every ball counts
+        out["premium_house"] = text(_PROMPTS["premium_house"])  # also a penalty shot (K7)
+        if self.premium == IN_HAND_ANYWHERE:
+            out["premium_anywhere"] = text(_PROMPTS["premium_anywhere"])
         for k in ("illegal_break_balls", "foul_balls", "svoyak_balls", "cue_off"):
             out[k] = text(_PROMPTS[k])
         if self.premium == IN_HAND_ANYWHERE:
@@ -394,6 +399,10 @@ class CombinedPyramid(CueBallPyramid):
             if rng.random() < 0.15:
                 shot["pocketed"] = min(n, rng.choice((0, 1)))
                 shot["cue_ball"] = POCKETED
+                if in_hand == IN_HAND_ANYWHERE:
+                    # N5.2: on the premium shot it is a foul; the form names it (the engine
+                    # would find it without the name too).
+                    shot["foul"] = "cue_ball_pocketed"
             if direct and rng.random() < 0.08 and n > shot["pocketed"]:
                 shot["fools"] = 1
             return shot

@@ -529,6 +529,10 @@ class Duplex(Discipline):
             out[key] = text(_PROMPTS[key])
         return out
 
+    def paper_sheet(self, ruleset: Mapping[str, Any]) -> str:
+        # D7: three frames, plus points in each, minus points before the third.
+        return "duplex"
+
     def regulation(self, ruleset: dict[str, Any]) -> describe.Regulation:
         return {
             "race": [text(gettext_noop("A game of three frames (plus and minus points)"))],

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules import describe
-from rules.common import BREAK_OPTIONS, FORFEIT_KEYS
+from rules.common import BREAK_OPTIONS, FORFEIT_KEYS, LAG_KEYS
 from rules.describe import Choice, EventKind, Fact, Headline, choice, fact, per_player
 from rules.in_force import RulesInForce
 from rules.pyramid_games import (
@@ -27,7 +27,7 @@ from rules.pyramid_games import (
     TIME_KEYS,
 )
 from rules.registry import Discipline
-from rules.schemas import PER_PLAYER, enum
+from rules.schemas import LAG_STATE_FIELDS, PER_PLAYER, enum
 from rules.words import Text, gettext_noop, lowered, player, rule_label, text
 
 # The cue ball between strokes, as the board says it.
@@ -109,12 +109,14 @@ class CueBallPyramid(Discipline):
         },
         "golden_ball": {"type": "boolean"},
         "time_expired": {"type": "boolean"},
+        **LAG_STATE_FIELDS,
     }
     common_event_keys: Mapping[str, frozenset[str]] = {
         "foul": FOUL_KEYS,
         "choice": OPTION_KEYS,
         "time_expired": TIME_KEYS,
         "forfeit": FORFEIT_KEYS,
+        "lag": LAG_KEYS,
     }
 
     def race(self, state: Mapping[str, Any]) -> int | None:
@@ -222,6 +224,35 @@ class CueBallPyramid(Discipline):
             kinds.append(describe.foul_event_kind(state, in_force))
         kinds.append(describe.forfeit_kind())
         return kinds
+
+    def cue_ball_turn_rules(self, ruleset: dict[str, Any]) -> list[describe.TurnRule]:
+        """The family's turn rules (describe.turn_rules) with the cue ball's: after its
+        illegal-break and named-foul rules, a stroke whose cue ball left the table (a foul)
+        and the discipline's own pocketed-cue-ball rules (``pocketed_cue``)."""
+        direct = bool(ruleset.get("direct_call"))
+        family = describe.turn_rules(direct, "choice")
+        off: list[describe.TurnRule] = [
+            {"type": t, "when": {"cue_ball": OFF_TABLE}, "next": "other", "then": "choice"}
+            for t in ("break", "shot")
+        ]
+        out: list[describe.TurnRule] = []
+        for rule in family:
+            out.append(rule)
+            if rule["type"] == "break" and rule.get("when") == {"legal": False}:
+                out += [off[0], *self.pocketed_cue("break")]
+            if rule["type"] == "shot" and rule.get("set") == ["foul"]:
+                out += [off[1], *self.pocketed_cue("shot")]
+        return out
+
+    def pocketed_cue(self, event_type: str) -> list[describe.TurnRule]:
+        """A stroke that pocketed the cue ball without a named foul: a «свояк» (the striker
+        goes on) by default."""
+        return [
+            {"type": event_type, "when": {"cue_ball": POCKETED}, "next": "same", "then": "shot"}
+        ]
+
+    def turn_rules(self, ruleset: dict[str, Any]) -> list[describe.TurnRule]:
+        return self.cue_ball_turn_rules(ruleset)
 
     def describe_foul(self, event: Mapping[str, Any]) -> Text | None:
         """A foul of the cue ball in the log, in its own words; None for the family's."""

@@ -40,6 +40,12 @@ const words = document.getElementById("ref-words");
   W[el.getAttribute("data-k")] = el.textContent;
 });
 const POLL_MS = 4000;
+// While the match's stream is up, the other phone's taps are pushed: a poll only now and then.
+const STREAM_POLL_MS = 20000;
+const STREAM_KINDS = ["match.event", "match.started", "match.finished", "match.corrected", "match.table", "reset"];
+let streamOpen = false;
+let lastPoll = 0;
+let pushTimer = null;
 const RETRY_DELAYS_MS = [800, 1600, 3200, 5000];
 
 let match = null; // the last match the server sent
@@ -169,6 +175,9 @@ function event(ev) {
 }
 
 function total(value) {
+  if (Array.isArray(value)) {
+    return value.length; // numbered balls: how many
+  }
   if (value && typeof value === "object") {
     return Object.keys(value).reduce((n, k) => n + (typeof value[k] === "number" ? value[k] : 0), 0);
   }
@@ -301,7 +310,59 @@ function discardQueue() {
   refresh();
 }
 
+/* The other phone's taps (and the organiser's changes) pushed on the match's stream
+ * (Server-Sent Events): the form asks for the match as soon as one is committed. The browser
+ * reconnects by itself (after the server's retry, spread at random) with Last-Event-ID; a
+ * stream that refused or broke is opened again after a growing, jittered pause. */
+function follow(matchId) {
+  if (!window.EventSource || !matchId) {
+    return;
+  }
+  const url = `/api/v1/matches/${matchId}/stream/`;
+  let failures = 0;
+  let lastId = "";
+  const open = () => {
+    const source = new EventSource(lastId ? `${url}?last_event_id=${encodeURIComponent(lastId)}` : url);
+    const changed = (e) => {
+      if (e.lastEventId) {
+        lastId = e.lastEventId;
+      }
+      // One fetch for the events of one write (a first break is an event and the start).
+      if (!pushTimer) {
+        pushTimer = setTimeout(() => {
+          pushTimer = null;
+          if (!sending && !queue.length) {
+            refresh();
+          }
+        }, 30);
+      }
+    };
+    STREAM_KINDS.forEach((kind) => source.addEventListener(kind, changed));
+    source.addEventListener("ready", (e) => {
+      if (e.lastEventId) {
+        lastId = e.lastEventId;
+      }
+      if (!streamOpen) {
+        streamOpen = true;
+        failures = 0;
+        changed(e); // what happened between the page's load (or the drop) and now
+      }
+    });
+    source.onerror = () => {
+      streamOpen = false;
+      if (source.readyState === 2) {
+        source.close();
+        failures += 1;
+        const ceiling = Math.min(60000, 2000 * 2 ** (failures - 1));
+        setTimeout(open, ceiling / 2 + Math.random() * (ceiling / 2));
+      }
+    };
+  };
+  open();
+}
+
 async function refresh() {
+  lastPoll = Date.now();
   let m = null;
   try {
     // ?referee=1: the answer carries `entry`, what may be entered now.
@@ -905,8 +966,10 @@ function start() {
   } else {
     refresh();
   }
+  follow(root.getAttribute("data-match"));
   setInterval(() => {
-    if (!document.hidden && !sending && !queue.length) {
+    const due = Date.now() - lastPoll >= (streamOpen ? STREAM_POLL_MS : POLL_MS) - 100;
+    if (due && !document.hidden && !sending && !queue.length) {
       refresh();
     }
   }, POLL_MS);

@@ -38,7 +38,7 @@ from tournaments.services.entry_rules import (
 from tournaments.services.series import can_manage_series
 from tournaments.services.setup import fee_for
 from tournaments.web.public.forms import PlayerRequestForm, RatingListForm, SignupForm
-from tournaments.web.shared.pages import live_response, visible_tournament
+from tournaments.web.shared.pages import live_response, tournament_stream, visible_tournament
 from tournaments.web.shared.permissions import signed_in
 from tournaments.web.shared.players import me_context
 
@@ -240,6 +240,10 @@ class MeView(LoginRequiredMixin, View):
             page="me.html",
             fragment="players/_me_live.html",
             context=context,
+            stream=lambda: " ".join(
+                tournament_stream(r.tournament_id)
+                for r in selectors_players.my_registrations(player=player, user=request.user)
+            ),
         )
 
 
@@ -331,7 +335,7 @@ class SignupView(View):
             form.add_error("username", str(err))
             return self._page(request, form, status=409)
         services.account_signup_audit(user=user)
-        auth_login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        auth_login(request, user, backend="config.login_limit.FoldedLoginBackend")
         messages.success(request, _("Your login is made. Link it to your player record."))
         return HttpResponseRedirect(_safe_next(request))
 
