@@ -232,7 +232,7 @@ LOGOUT_REDIRECT_URL = "home"
 # Failed logins (django-axes, config/login_limit.py): per client address and username together.
 AUTHENTICATION_BACKENDS = [
     "config.login_limit.LoginLimitBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "config.login_limit.FoldedLoginBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("LUZA_LOGIN_RATE_LIMIT", 10)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LUZA_LOGIN_COOLOFF_MINUTES", 15))

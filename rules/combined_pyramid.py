@@ -92,7 +92,7 @@ def ruleset_keys(balls_help: str) -> tuple[dict[str, Any], ...]:
             "label": gettext_noop("Direct call (house rule): fools do not count"),
             "type": "bool",
             "default": False,
-            "help": "The house rule «прямой заказ»: only balls pocketed directly count; a ball "
+            "help": "The house rule of direct call (pryamoy zakaz): only balls pocketed directly count; a ball "
             "that falls otherwise is a fool, spotted as in free pyramid. Official: false (K5.3).",
         },
         {

@@ -575,6 +575,7 @@ _COMMON_PROMPTS: dict[str, str] = {
     "forfeit": gettext_noop("Concede…"),
     "who_concedes": gettext_noop("Who concedes the match?"),
     "confirm_forfeit": gettext_noop("The match ends: %(name)s concedes. Confirm?"),
+    "concedes": gettext_noop("%(name)s concedes the match"),
 }
 
 
@@ -620,7 +621,17 @@ def forfeit_kind() -> EventKind:
         fields=[
             choose(
                 "player",
-                [choice(p, player_slot=p, confirm=text(confirm, name=player(p))) for p in PLAYERS],
+                [
+                    # Named by what it does, not by the player alone (a screen reader's
+                    # list of buttons reads «Иванов сдаёт матч»).
+                    choice(
+                        p,
+                        text(_COMMON_PROMPTS["concedes"], name=player(p)),
+                        player_slot=p,
+                        confirm=text(confirm, name=player(p)),
+                    )
+                    for p in PLAYERS
+                ],
                 text(_COMMON_PROMPTS["who_concedes"]),
             )
         ],

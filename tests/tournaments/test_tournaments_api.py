@@ -169,7 +169,16 @@ def test_list_shows_public_and_own_tournaments(
 
 def test_presets_are_listed(api):
     slugs = [p["slug"] for p in api.get("/api/v1/presets/").json()]
-    assert slugs == ["free_pyramid_30", "duplex", "llb_frames_8"]
+    assert slugs == [
+        "free_pyramid_30",
+        "duplex",
+        "llb_frames_8",
+        "combined_pyramid",
+        "combined_pyramid_house",
+        "dynamic_pyramid",
+        "dynamic_pyramid_house",
+        "classic_pyramid",
+    ]
 
 
 def test_schema_documents_the_endpoints(api):

@@ -67,6 +67,31 @@ _STAGE_RULES: dict[str, Any] = {
         "balls_to_win": {"type": "integer", "minimum": 1, "maximum": 200},
         "frames_to_win": {"type": "integer", "minimum": 1, "maximum": 25},
         "time_limit_minutes": {"type": ["integer", "null"], "minimum": 1, "maximum": 600},
+        "pair_race": {
+            "type": "object",
+            "description": "The race by the pair's ratings: bands of their sum or difference, "
+            "each up to a figure (inclusive; the last open), setting frames_to_win and/or "
+            "balls_to_win.",
+            "additionalProperties": False,
+            "required": ["by", "bands"],
+            "properties": {
+                "by": {"type": "string", "enum": ["sum", "difference"]},
+                "bands": {
+                    "type": "array",
+                    "minItems": 1,
+                    "maxItems": 10,
+                    "items": {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "properties": {
+                            "up_to": {"type": ["integer", "null"], "minimum": 0, "maximum": 10000},
+                            "frames_to_win": {"type": "integer", "minimum": 1, "maximum": 200},
+                            "balls_to_win": {"type": "integer", "minimum": 1, "maximum": 200},
+                        },
+                    },
+                },
+            },
+        },
     },
 }
 
@@ -402,6 +427,41 @@ class TournamentWriteSerializer(StrictSerializer):
         required=False,
         help_text="The paid fee of a player who withdraws: refund_before_draw (refunded before "
         "the draw, kept after it), refund, keep. A disqualified player's fee is kept.",
+    )
+    table_hour_price = _money(help_text="Table-hour price; 0: table time is not charged.")
+    table_time_payer = serializers.ChoiceField(
+        choices=Tournament.TableTimePayer.choices,
+        required=False,
+        help_text="Who pays a match's table time: nobody, loser, split (half each).",
+    )
+    table_time_discount = serializers.DecimalField(
+        max_digits=5,
+        decimal_places=2,
+        min_value=Decimal(0),
+        max_value=Decimal(100),
+        required=False,
+        help_text="Percent off the table time's price for the payer.",
+    )
+    table_time_breaks = serializers.ChoiceField(
+        choices=Tournament.TableTimeBreaks.choices,
+        required=False,
+        help_text="Whether the clock's technical breaks count as table time.",
+    )
+    lateness_step_minutes = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=600,
+        help_text="Every full N minutes late from the call costs lateness_penalty_balls; null: "
+        "no such rule.",
+    )
+    lateness_penalty_balls = serializers.IntegerField(required=False, min_value=1, max_value=100)
+    lateness_walkover_minutes = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=600,
+        help_text="Late this many minutes from the call: a walkover (then the no-show rule).",
     )
     no_show_rule = serializers.ChoiceField(
         choices=Tournament.NoShowRule.choices,
