@@ -10,7 +10,7 @@ Two phases, each bounded in time: the referee alone reads his match every `--pac
 (quiet), then the same while `--anon` clients request `/t/<id>/bracket/` back to back, with
 no ETag, as a scraper or a page reloaded in a loop would (flood).
 
-`--anon-rate` is LUZA_ANON_RATE for the server ("" switches the anonymous readers' limit off).
+`--anon-rate` is LUZA_SCRAPER_RATE for the server ("" switches the anonymous readers' limit off).
 With `--forwarded` the server trusts X-Forwarded-For (as behind nginx) and every anonymous
 client comes from its own address; without it they all share 127.0.0.1, as the referee does,
 so leave the limit off then (the referee is authenticated and never throttled, but the flood
@@ -130,7 +130,7 @@ def main() -> int:
     parser.add_argument("--anon", type=int, default=20, help="anonymous clients in the flood")
     parser.add_argument("--seconds", type=float, default=20.0, help="per phase")
     parser.add_argument("--pace", type=float, default=0.2, help="referee's pause between reads")
-    parser.add_argument("--anon-rate", default="", help='LUZA_ANON_RATE ("": off)')
+    parser.add_argument("--anon-rate", default="", help='LUZA_SCRAPER_RATE ("": off)')
     parser.add_argument("--forwarded", action="store_true", help="one address per client")
     parser.add_argument("--web-workers", type=int, default=2)
     parser.add_argument("--web-threads", type=int, default=4)
@@ -140,7 +140,7 @@ def main() -> int:
     log_dir = Path(tempfile.mkdtemp(prefix="luza-bench-"))
     report: dict[str, Any] = {"setup": vars(args)}
     with throwaway_database() as database_url:
-        extra = {"LUZA_ANON_RATE": args.anon_rate}
+        extra = {"LUZA_SCRAPER_RATE": args.anon_rate}
         if args.forwarded:
             extra.update(LUZA_TRUSTED_PROXY_HEADER="X-Forwarded-For", LUZA_TRUSTED_PROXY_COUNT="1")
         env = service_env(database_url, **extra)

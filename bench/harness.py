@@ -72,7 +72,7 @@ def service_env(database_url: str, **extra: str) -> dict[str, str]:
         LUZA_LOG_LEVEL="WARNING",
         # Every simulated phone comes from 127.0.0.1: one address would share one anonymous
         # budget (config/throttle.py). bench/anon_flood.py sets it when it measures the limit.
-        LUZA_ANON_RATE="",
+        LUZA_SCRAPER_RATE="",
         PYTHONPATH=str(ROOT),
     )
     env.update(extra)

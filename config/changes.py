@@ -16,7 +16,7 @@ fails the write, as any other write in it would.
 
 Kinds (``Change.kind``) are dotted names, the first part the object: ``match.event`` (an entry of
 a match's log: an event or an undo), ``match.started``, ``match.finished``, ``match.corrected``,
-``tournament.draw``; the live pages and the webhooks document the kinds they use.
+``match.table`` (called to a table, moved, sent back), ``tournament.draw``; the live pages and the webhooks document the kinds they use.
 """
 
 from __future__ import annotations

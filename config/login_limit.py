@@ -16,10 +16,12 @@ from typing import Any
 from axes.backends import AxesStandaloneBackend
 from axes.helpers import get_cool_off
 from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.backends import ModelBackend
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from config.login_names import fold_login
+from config.login_names import fold_login, login_find
 
 
 def normalised_username(request: HttpRequest | None, credentials: dict[str, Any] | None) -> str:
@@ -43,6 +45,28 @@ class LoginLimitBackend(AxesStandaloneBackend):  # type: ignore[misc]  # axes ha
         if request is None:
             return None
         return super().authenticate(request, username=username, password=password, **kwargs)
+
+
+class FoldedLoginBackend(ModelBackend):
+    """Django's password check, with the login found under the one folding of names
+    (config.login_names): `ORGB`, `ｏｒｇｂ` and ` orgb ` log in as `orgb`, as no look-alike of
+    it can be created. Every authentication (the login page, the admin's) goes through it."""
+
+    def authenticate(
+        self, request: Any, username: Any = None, password: Any = None, **kwargs: Any
+    ) -> Any:
+        if username is None:
+            username = kwargs.get(get_user_model().USERNAME_FIELD)
+        if username is None or password is None:
+            return None
+        user = login_find(username)
+        if user is None:
+            # The hasher runs anyway: an unknown name answers as slowly as a wrong password.
+            get_user_model()().set_password(password)
+            return None
+        if user.check_password(password) and self.user_can_authenticate(user):
+            return user
+        return None
 
 
 def minutes_to_wait(request: HttpRequest | None = None) -> int:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.conf import settings
@@ -32,6 +33,16 @@ STREAM_LENGTH = 10_000
 MATCH_STREAM_LENGTH = 1_000
 
 _client: Any = None
+
+Enricher = Callable[[Change], Mapping[str, Any]]
+_enrichers: list[Enricher] = []
+
+
+def push_enrich_register(enricher: Enricher) -> None:
+    """Add figures to every pushed change after its commit (the matches app adds a match's
+    score, which the bracket's cells show without fetching anything)."""
+    if enricher not in _enrichers:
+        _enrichers.append(enricher)
 
 
 def stream_key(*, scope: str, object_id: int) -> str:
@@ -68,7 +79,10 @@ def push_publish(change: Change) -> None:
     catches up."""
     if not settings.REDIS_URL:  # a test run without Redis: no push, the pages poll
         return
-    body = json.dumps(change_payload(change, at_ms=int(time.time() * 1000)), default=str)
+    payload = change_payload(change, at_ms=int(time.time() * 1000))
+    for enricher in _enrichers:
+        payload.update(enricher(change))
+    body = json.dumps(payload, default=str)
     pipe = redis_client().pipeline(transaction=False)
     pipe.xadd(
         stream_key(scope="t", object_id=change.tournament_id),

@@ -97,6 +97,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.throttle.AnonymousConcurrencyMiddleware",
     "config.throttle.AnonymousPageThrottleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -231,7 +232,7 @@ LOGOUT_REDIRECT_URL = "home"
 # Failed logins (django-axes, config/login_limit.py): per client address and username together.
 AUTHENTICATION_BACKENDS = [
     "config.login_limit.LoginLimitBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "config.login_limit.FoldedLoginBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("LUZA_LOGIN_RATE_LIMIT", 10)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LUZA_LOGIN_COOLOFF_MINUTES", 15))
@@ -252,9 +253,19 @@ LUZA_TRUSTED_PROXY_COUNT = env_int("LUZA_TRUSTED_PROXY_COUNT", 1)
 # Live connections (Server-Sent Events) one stream server process holds; past it a new one
 # gets 503 with Retry-After (tournaments/web/stream.py).
 LUZA_STREAM_MAX_CLIENTS = env_int("LUZA_STREAM_MAX_CLIENTS", 20000)
-LUZA_ANON_RATE = env_str("LUZA_ANON_RATE", "120/min")
-if LUZA_ANON_RATE and not re.fullmatch(r"\d+/(s|sec|second|m|min|minute|h|hour)", LUZA_ANON_RATE):
-    raise ConfigError(f"LUZA_ANON_RATE={LUZA_ANON_RATE!r}: give requests per period, like 120/min")
+# A hall of phones shares one address: no per-address limit that a hall reaches; only a
+# scraper's rate (docs/security.md, "The hall is never refused").
+LUZA_SCRAPER_RATE = env_str("LUZA_SCRAPER_RATE", "12000/min")
+# Anonymous requests one web process runs at once (the others wait their turn, at most
+# LUZA_ANON_WAIT_SECONDS): the logged-in scorers' requests never wait behind the audience's.
+LUZA_ANON_CONCURRENCY = env_int("LUZA_ANON_CONCURRENCY", max(1, env_int("GUNICORN_THREADS", 4) - 1))
+LUZA_ANON_WAIT_SECONDS = env_int("LUZA_ANON_WAIT_SECONDS", 20)
+if LUZA_SCRAPER_RATE and not re.fullmatch(
+    r"\d+/(s|sec|second|m|min|minute|h|hour)", LUZA_SCRAPER_RATE
+):
+    raise ConfigError(
+        f"LUZA_SCRAPER_RATE={LUZA_SCRAPER_RATE!r}: give requests per period, like 120/min"
+    )
 # Budgets of the anonymous writes (config/write_limits.py): per client address and per target
 # (the login name, the claim code, the e-mail address). A club's desk makes its players' logins
 # from one address, so a claim allows a hall; one reset e-mail per address per 15 minutes.

@@ -43,7 +43,7 @@ SECURE_SSL_REDIRECT = False
 AXES_FAILURE_LIMIT = 5
 # The suite reads as anonymous from one address hundreds of times a minute; the limit's own
 # tests switch it on (tests/security/test_anonymous_rate.py).
-LUZA_ANON_RATE = ""
+LUZA_SCRAPER_RATE = ""
 # The same for the anonymous writes' budgets: tests/security/test_write_budgets.py sets them.
 LUZA_WRITE_RATES = {}
 # Browser tests talk plain HTTP to a local server.

@@ -1,20 +1,31 @@
-"""A per-address limit for anonymous readers, pages and API sharing one budget.
+"""What anonymous readers may take: a share of each web process, and a scraper's rate.
 
-Anonymous readers are phones in the hall: one polls a page every 2 seconds (30 requests a
-minute). A client that asks far more often is a scraper or a page reloaded in a loop, and it
-must not take the web processes from the referees. The budget (LUZA_ANON_RATE, "120/min" by
-default, empty to switch it off) counts per client address (config.client_ip: behind the
-declared proxy, the address the proxy saw) in fixed 10-second windows (120/min: 20 per 10 s),
-one Redis INCR a request. Logged-in
-users are not limited here (their writes are the tables' work), nor anybody's writes, nor the
-login forms (django-axes limits logins). Static files (whitenoise, before this middleware) and
-/healthz are not counted.
+The audience of a tournament is in the hall: every phone on the club's Wi-Fi (and many on one
+mobile carrier) reaches Luza from one public address, so no per-address budget that a hall can
+reach is allowed here (it refused a hall of 60 phones). Two things protect the scorers instead:
+
+- **a concurrency limit** (AnonymousConcurrencyMiddleware): at most LUZA_ANON_CONCURRENCY
+  anonymous requests run at once in a web process (its threads less one by default); the others
+  wait their turn (a queue, not a refusal; past LUZA_ANON_WAIT_SECONDS a 503 with Retry-After),
+  so a logged-in referee's or organiser's request always finds a thread. In production nginx
+  also sends logged-in traffic (a session cookie or a token) to web instances of its own
+  (docs/deployment.md), which the audience cannot reach;
+- **a scraper's rate** (LUZA_SCRAPER_RATE, "12000/min" by default, empty to switch it off): a
+  per-address budget far above any hall (60 phones polling every 2 s are 1,800 a minute),
+  counted per client address (config.client_ip) in fixed 10-second windows, one Redis INCR a
+  request; only a client hammering the site meets it.
+
+Public pages cost little to serve anyway (ETags and 304s, fragments cached once for everyone,
+and the live pages are pushed, not polled: tournaments.web.stream). Logged-in users are not
+limited here, nor anybody's writes, nor the login forms (django-axes limits logins). Static
+files (whitenoise, before this middleware) and /healthz are not counted.
 """
 
 from __future__ import annotations
 
 import logging
 import math
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,7 +33,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from rest_framework.throttling import BaseThrottle
 
@@ -52,7 +63,7 @@ def parse_rate(text: str | None) -> Rate | None:
     try:
         return Rate(int(count), PERIODS[period.strip().lower()])
     except (ValueError, KeyError):
-        raise ValueError(f"LUZA_ANON_RATE: {text!r} is not like 120/min") from None
+        raise ValueError(f"LUZA_SCRAPER_RATE: {text!r} is not like 12000/min") from None
 
 
 def _count(key: str, timeout: int) -> int:
@@ -66,7 +77,7 @@ def _count(key: str, timeout: int) -> int:
 
 def anonymous_wait(request: Any) -> int | None:
     """Seconds the anonymous client of `request` must wait, or None if it may go on."""
-    rate = parse_rate(settings.LUZA_ANON_RATE)
+    rate = parse_rate(settings.LUZA_SCRAPER_RATE)
     if rate is None or request.method not in READS:  # anonymous writes are refused anyway
         return None
     user = getattr(request, "user", None)
@@ -122,3 +133,49 @@ class AnonymousPageThrottleMiddleware:
                 response["Retry-After"] = str(wait)
                 return response
         return self.get_response(request)
+
+
+def _anonymous_read(request: HttpRequest) -> bool:
+    if request.method not in READS or request.path.startswith(EXEMPT_PATHS):
+        return False
+    if "HTTP_AUTHORIZATION" in request.META:  # an API token: DRF checks it, a bad one is a 401
+        return False
+    user = getattr(request, "user", None)
+    return user is None or not user.is_authenticated
+
+
+def busy_message(seconds: int) -> str:
+    return _("The site is busy. Try again in %(seconds)s s.") % {"seconds": seconds}
+
+
+class AnonymousConcurrencyMiddleware:
+    """At most LUZA_ANON_CONCURRENCY anonymous reads run at once in this process; the others
+    wait for a turn, so that the audience never holds every thread a scorer needs."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+        self.turns = threading.BoundedSemaphore(max(1, settings.LUZA_ANON_CONCURRENCY))
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if not _anonymous_read(request):
+            return self.get_response(request)
+        if not self.turns.acquire(timeout=settings.LUZA_ANON_WAIT_SECONDS):
+            logger.warning(
+                "anonymous reads waited %s s for a turn", settings.LUZA_ANON_WAIT_SECONDS
+            )
+            wait = 2
+            if request.path.startswith("/api/"):
+                response: HttpResponse = JsonResponse(
+                    {"code": "busy", "message": busy_message(wait), "params": {"wait": wait}},
+                    status=503,
+                )
+            else:
+                response = HttpResponse(
+                    busy_message(wait), status=503, content_type="text/plain; charset=utf-8"
+                )
+            response["Retry-After"] = str(wait)
+            return response
+        try:
+            return self.get_response(request)
+        finally:
+            self.turns.release()

@@ -1,6 +1,10 @@
+from typing import Any
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from config.changes import Change
+from config.push import push_enrich_register
 from matches import checks, hooks
 
 
@@ -17,3 +21,12 @@ class MatchesConfig(AppConfig):
         # tuple and a datetime.
         hooks.expiry_task_register(tasks.clock_expire)  # type: ignore[arg-type]
         checks.register()
+        push_enrich_register(_live_figures)
+
+
+def _live_figures(change: Change) -> dict[str, Any]:
+    if change.match_id is None or not change.kind.startswith("match."):
+        return {}
+    from matches.selectors import live_figures
+
+    return live_figures(match_id=change.match_id)

@@ -22,6 +22,7 @@ EVENT_NAMES: dict[str, Promise] = {
     "rerack": _("a continuation choice"),
     "penalty_removal": _("a penalty ball removal"),
     "choose_breaker": _("the choice of the breaker"),
+    "lag": _("the lag (only before the first break)"),
     "time_expired": _("the end of time"),
     "forfeit": _("a forfeit"),
 }
@@ -125,6 +126,18 @@ def rule_refusal(err: RuleError, *, names: dict[str, str] | None = None) -> Rule
 
 
 # --- Refusals of this app -----------------------------------------------------------------
+
+FORBIDDEN = 403
+
+
+def match_not_found() -> MatchError:
+    """An unknown match, and one of a tournament the actor may not see, alike (404)."""
+    return MatchError("match_not_found", _("The match does not exist."), status=404)
+
+
+def forbidden(message: Promise | str) -> MatchError:
+    """A refusal for who the actor is (403), with the code of the API's own refusals."""
+    return MatchError("permission_denied", message, status=FORBIDDEN)
 
 
 def stale_version(*, current: int, expected: int) -> MatchError:

@@ -16,7 +16,7 @@ from django.utils.translation import gettext, ngettext
 import rules
 from matches import selectors, wording
 from matches.models import Match, MatchEvent
-from matches.services import has_time_rule
+from matches.selectors import has_time_rule
 
 
 def _player_data(player: Any) -> dict[str, Any] | None:
@@ -64,6 +64,7 @@ def match_data(match: Match, *, entry: bool = False) -> dict[str, Any]:
         "status_display": str(STATUS_LABELS.get(match.status, match.status)),
         "held": bool(match.held),
         "self_scoring": bool(match.tournament.self_scoring),
+        "break_by_lag": bool(match.tournament.break_by_lag),
         "players": {"a": _player_data(match.player_a), "b": _player_data(match.player_b)},
         "head_start": head_start_data(match),
         "ruleset": match.ruleset,

@@ -38,6 +38,7 @@ UNREAD_TOURNAMENT_COLUMNS = tuple(
     f"tournament__{name}"
     for name in (
         "description",
+        "regulation_text",
         "venue",
         "chief_judge",
         "stage_rules",
@@ -53,6 +54,15 @@ UNREAD_TOURNAMENT_COLUMNS = tuple(
         "random_seed",
         "withdrawn_prize",
         "withdrawal_fee",
+        "table_hour_price",
+        "lateness_step_minutes",
+        "lateness_penalty_balls",
+        "lateness_walkover_minutes",
+        "table_time_payer",
+        "table_time_discount",
+        "table_time_breaks",
+        "registration_closed_at",
+        "registration_reopened_at",
         "no_show_rule",
         "archived",
         "organiser_name",
@@ -185,6 +195,13 @@ def winning_slot(match: Match) -> str | None:
     if match.winner_id == match.player_a_id:
         return "a"
     return "b" if match.winner_id == match.player_b_id else None
+
+
+def has_time_rule(match: Match) -> bool:
+    """Whether the match's discipline has a time-limit rule (without one, its clock only
+    shows the time: Duplex)."""
+    ruleset = match.ruleset or match.tournament.ruleset
+    return discipline_of(match.state or {}, ruleset).has_time_limit
 
 
 def discipline_of(state: dict[str, Any], ruleset: dict[str, Any] | None = None) -> rules.Discipline:
@@ -369,3 +386,13 @@ def table_board(*, tournament: TournamentRow) -> TableBoard:
             key=lambda m: cast(datetime, m.judge_called_at),  # the ones with a call
         ),
     )
+
+
+def live_figures(*, match_id: int) -> dict[str, Any]:
+    """A match's status and score now, for the push channel's events (config.push): the
+    bracket's cell follows a ball from the event alone. One query by primary key."""
+    row = Match.objects.filter(pk=match_id).values_list("status", "state").first()
+    if row is None:
+        return {}
+    status, state = row
+    return {"status": status, **score_summary(state or {})}

@@ -77,6 +77,31 @@ QUOTES: dict[str, str] = {
 }
 
 
+# What the form shows is the quote proofread: the source's typos and spacing corrected, not a
+# word of the clause changed (a test checks that undoing these gives the source back).
+PROOFREADING: tuple[tuple[str, str], ...] = (
+    ("производиться", "производится"),
+    ("2-ух", "двух"),
+    ("  ", " "),
+    (" ,", ","),
+    (" - штраф", " — штраф"),
+    (" – штраф", " — штраф"),
+    ("Строгий разбой –", "Строгий разбой —"),
+    ("т.п.", "т. п."),
+    ("удара, биток", "удара биток"),
+    ("завершенным", "завершённым"),
+    ("через нее", "через неё"),
+    ("влечет", "влечёт"),
+)
+
+
+def proofread(quote: str) -> str:
+    """A rule's text as the form shows it: the source's typos corrected (PROOFREADING)."""
+    for wrong, right in PROOFREADING:
+        quote = quote.replace(wrong, right)
+    return quote
+
+
 def say(value: rules.Text, names: Mapping[str, str] | None = None) -> str:
     """A text of the rules (rules.words.Text) in the active language, players' references
     filled in with ``names``."""
@@ -122,7 +147,7 @@ def foul_choices(
                 "rule": rule_label(ref),
                 "title": say(describe.foul_title(code)),
                 "wording": "",
-                "quote": QUOTES.get(ref, ""),
+                "quote": proofread(QUOTES.get(ref, "")),
             }
         )
     return out

@@ -135,6 +135,20 @@ def fact(key: str, value: int | str | None, words: Text) -> Fact:
     return {"key": key, "value": value, "text": words}
 
 
+def lag_facts(state: Mapping[str, Any], slot: str) -> list[Fact]:
+    """The lag beside the players' numbers, once recorded (G7.1, G7.4): who won it and who
+    broke frame 1 (every discipline with the lag event)."""
+    lag = state.get("lag")
+    if not isinstance(lag, dict):
+        return []
+    out = []
+    if lag.get("winner") == slot:
+        out.append(fact("lag", slot, text(gettext_noop("won the lag"))))
+    if lag.get("breaker") == slot:
+        out.append(fact("first_break", slot, text(gettext_noop("broke first"))))
+    return out
+
+
 # --- what the referee enters ------------------------------------------------------------------
 
 
@@ -361,6 +375,11 @@ OPTION_RULES: dict[str, str] = {
 }
 
 
+def break_rule_ref(ruleset: Mapping[str, Any]) -> str:
+    """The clause an illegal break cites: the regulation's strict break or G12.1."""
+    return "R" if ruleset.get("strict_break") else "G12.1"
+
+
 def foul_rule(code: str, in_force: Mapping[str, Any] | None = None) -> str:
     """The clause a foul cites under the rules in force (a strict break cites the regulation)."""
     if code == "illegal_break" and in_force is not None:
@@ -510,6 +529,7 @@ def turn_rules(direct_call: bool, foul_then: str = "choice") -> list[TurnRule]:
         {"type": "rerack", "when": {"option": "full"}, "next": "same", "then": "break"},
         {"type": "rerack", "next": "same", "then": "shot"},
         {"type": "choose_breaker", "next": "field:breaker", "then": "break"},
+        {"type": "lag", "next": "field:breaker", "then": "break"},
     ]
     return out
 
@@ -554,6 +574,7 @@ _COMMON_PROMPTS: dict[str, str] = {
     "forfeit": gettext_noop("Concede…"),
     "who_concedes": gettext_noop("Who concedes the match?"),
     "confirm_forfeit": gettext_noop("The match ends: %(name)s concedes. Confirm?"),
+    "concedes": gettext_noop("%(name)s concedes the match"),
 }
 
 
@@ -599,7 +620,17 @@ def forfeit_kind() -> EventKind:
         fields=[
             choose(
                 "player",
-                [choice(p, player_slot=p, confirm=text(confirm, name=player(p))) for p in PLAYERS],
+                [
+                    # Named by what it does, not by the player alone (a screen reader's
+                    # list of buttons reads «Иванов сдаёт матч»).
+                    choice(
+                        p,
+                        text(_COMMON_PROMPTS["concedes"], name=player(p)),
+                        player_slot=p,
+                        confirm=text(confirm, name=player(p)),
+                    )
+                    for p in PLAYERS
+                ],
                 text(_COMMON_PROMPTS["who_concedes"]),
             )
         ],
@@ -641,6 +672,8 @@ _SENTENCES: dict[str, str] = {
     "breaker": gettext_noop("%(who)s chooses the breaker: %(breaker)s"),
     "time": gettext_noop("Time is up"),
     "forfeit": gettext_noop("%(who)s concedes the match"),
+    "lag_breaks": gettext_noop("%(winner)s wins the lag and breaks"),
+    "lag_gives": gettext_noop("%(winner)s wins the lag and gives the break to %(breaker)s"),
 }
 # Joins without a word of their own (rules.words.is_neutral): the same in every language.
 SAID = "%(who)s: %(what)s"
@@ -746,6 +779,12 @@ def event_sentence(event: Mapping[str, Any], in_force: Mapping[str, Any] | None 
     if kind == "choose_breaker":
         breaker = player(_slot(event.get("breaker")))
         return text(_SENTENCES["breaker"], who=who, breaker=breaker)
+    if kind == "lag":
+        won = _slot(event.get("winner"))
+        breaks = _slot(event.get("breaker"))
+        if won == breaks:
+            return text(_SENTENCES["lag_breaks"], winner=player(won))
+        return text(_SENTENCES["lag_gives"], winner=player(won), breaker=player(breaks))
     if kind == "time_expired":
         return text(_SENTENCES["time"])
     if kind == "forfeit":

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from rules import registry
+from rules import describe, registry
 from rules.fouls import FOUL_EVENT_CODES, SHOT_FOUL_CODES
 
 # Known values (a new discipline may add its own; the UI words each one):
@@ -79,7 +79,7 @@ def rules_in_force(ruleset: dict[str, Any]) -> RulesInForce:
         "pocketing": pocketing,
         "fools": direct_call,
         "break_rule": "strict" if strict else "general",
-        "break_rule_ref": "R" if strict else "G12.1",
+        "break_rule_ref": describe.break_rule_ref(ruleset),
         "penalty": penalty,
         "penalty_rule": penalty_rule,
         "continuation": continuation,

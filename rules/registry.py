@@ -126,8 +126,9 @@ class Discipline(ABC):
         """The match log's sentence for one of its events (players as references, filled in
         with their names): «Иванова: 2 шара». Rendered once when the entry is appended
         (matches.wording.log_texts). Default: the family's sentences for its event types; a
-        discipline words here its own types and fields."""
-        return describe.event_sentence(event)
+        discipline words here its own types and fields. An illegal break cites the break's
+        criteria in force (the regulation's strict break or G12.1), as the form does."""
+        return describe.event_sentence(event, {"break_rule_ref": describe.break_rule_ref(ruleset)})
 
     def end_label(self, end_reason: str | None) -> Text | None:
         """How a match ended, for each of ``end_reasons`` and the results recorded outside
@@ -240,6 +241,13 @@ class Discipline(ABC):
             return None
         return describe.penalty_line(str(last.get("effect")), str(last["offender"]))
 
+    def paper_sheet(self, ruleset: Mapping[str, Any]) -> str:
+        """The match sheet a club prints for this discipline, by name (the page renders the
+        template print/sheet/<name>.html): "frames" by default (each frame's score and its
+        winner, «до N побед»); "racks" is free pyramid's race to N balls (balls per rack). A
+        discipline with paper of its own names its own sheet and adds its template."""
+        return "frames"
+
     def regulation(self, ruleset: dict[str, Any]) -> describe.Regulation:
         """The race and the rule terms in words, for the tournament's public page."""
         return {"race": [text(self.label)], "terms": []}
@@ -268,7 +276,7 @@ def _assemble_view(d: Discipline, state: Mapping[str, Any]) -> StateView:
     players: dict[str, PlayerView] = {
         p: {
             "score": head["score"].get(p),
-            "facts": d.player_facts(st, p),
+            "facts": [*d.player_facts(st, p), *describe.lag_facts(st, p)],
             "colour": p if d.uses_colours else None,
             "turn": turn == p,
             "winner": winner == p,

@@ -67,6 +67,16 @@ def stream_server() -> Iterator[str]:
         server.should_exit = True
         server.force_exit = True
         thread.join(10)
+        # Django's ASGI handler ran the pages in threads now gone, whose connections stay
+        # open: closed here, so that the test database can be dropped.
+        from django.db import connection
+
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
 
 
 def read_events(lines: Iterator[str], count: int) -> list[Event]:

@@ -3,7 +3,8 @@ with players' names and match numbers instead of ids. The raw data stays for the
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import get_user_model
@@ -38,6 +39,11 @@ AUDIT_ACTIONS = {
     "registration_unpaid": gettext_lazy("Fee marked unpaid"),
     "registration_withdraw": gettext_lazy("Player withdrew"),
     "registration_refund": gettext_lazy("Fee refunded"),
+    "registration_close": gettext_lazy("Registration closed"),
+    "table_time_paid": gettext_lazy("Table time paid"),
+    "match_lateness": gettext_lazy("Lateness recorded"),
+    "table_time_unpaid": gettext_lazy("Table time marked unpaid"),
+    "registration_reopen": gettext_lazy("Registration reopened"),
     "registration_disqualify": gettext_lazy("Player disqualified"),
     "match.event": gettext_lazy("Event entered"),
     "match.undo": gettext_lazy("Event undone"),
@@ -101,6 +107,8 @@ KINDS: dict[str, tuple[Any, tuple[str, ...]]] = {
             "registration_unpaid",
             "registration_withdraw",
             "registration_refund",
+            "table_time_paid",
+            "table_time_unpaid",
             "player_create",
             "player_update",
         ),
@@ -111,6 +119,8 @@ KINDS: dict[str, tuple[Any, tuple[str, ...]]] = {
             "tournament_create",
             "tournament_update",
             "tournament_status",
+            "registration_close",
+            "registration_reopen",
             "tournament_draw",
             "tournament_archive",
             "tournament_unarchive",
@@ -194,133 +204,229 @@ def _match_names(entry: AuditEntry) -> dict[str, str]:
     }
 
 
+@dataclass(frozen=True)
+class _Said:
+    """What every sentence of an entry draws on: its data, the speaker, the match's key, the
+    common params (who, the match in the prepositional case) and the players by slot."""
+
+    entry: AuditEntry
+    data: dict[str, Any]
+    speaker: Speaker
+    key: str
+    p: dict[str, Any]
+    names: dict[str, str]
+
+    def match(self, case: Case) -> str:
+        return _in_text(self.key, case)
+
+
 def sentence(entry: AuditEntry, speaker: Speaker) -> str:
-    """One entry in words."""
+    """One entry in words: the sentence of its action (_SENTENCES), or "who: what" with the
+    action's label."""
     data = entry.data or {}
-    who = speaker.who(entry)
     key = entry.match.key if entry.match is not None else data.get("key", "")
-    p = {"who": who, "match": _in_text(key, "pre")}
-    action = entry.action
-    names = _match_names(entry)
-    if action == "match_correct_result":
-        before, after = data.get("before") or {}, data.get("after") or {}
-        text = _("%(who)s: the result of %(match)s is corrected, was %(was)s, now %(now)s.") % {
-            **p,
-            "match": _in_text(key, "gen"),
-            "was": _score(before.get("score_a"), before.get("score_b")),
-            "now": _score(after.get("score_a"), after.get("score_b")),
-        }
-        winner = speaker.player(after.get("winner"))
-        if winner:
-            text += " " + _("Winner: %(name)s.") % {"name": winner}
-        return _with_reason(text, data)
-    if action == "match.finished":
-        score = data.get("score") or [None, None]
-        return _("%(match)s is over: %(winner)s wins %(score)s.") % {
-            **p,
-            "match": capfirst(_in_text(key, "nom")),
-            "winner": speaker.player(data.get("winner")),
-            "score": _score(score[0], score[1]),
-        }
-    if action == "match.walkover":
-        return _with_reason(
-            _("%(who)s: walkover in %(match)s, %(name)s goes on.")
-            % {**p, "name": names.get(str(data.get("winner_slot")), "")},
-            data,
-        )
-    if action in ("match.event", "match.undo"):
-        # The entry undone, or the one made: in its discipline's words.
-        words = log_entry_words("event", data.get("event") or {}, entry.match)
-        event = wording.say(words, names)
-        if action == "match.undo":
-            return _("%(who)s undid in %(match)s: %(event)s.") % {**p, "event": event}
-        return _("%(who)s in %(match)s: %(event)s.") % {**p, "event": event}
-    if action == "match.clock_expired":
-        return _("Time is up in %(match)s.") % p
-    if action in ("match.table_assigned", "table.freed"):
-        template = (
-            _("%(who)s sent %(match)s to table %(table)s.")
-            if action == "match.table_assigned"
-            else _("%(who)s freed table %(table)s.")
-        )
-        return template % {**p, "match": _in_text(key, "nom"), "table": data.get("table", "")}
-    if action == "match.table_moved":
-        return _("%(who)s moved %(match)s from table %(from)s to table %(to)s.") % {
-            **p,
-            "match": _in_text(key, "nom"),
-            "from": data.get("from") or "—",
-            "to": data.get("to", ""),
-        }
-    if action == "match_set_handicap":
-        after = data.get("after") or {}
-        head = after.get("head_start") or {}
-        return _("%(who)s set the head start in %(match)s: %(a)s and %(b)s, race to %(n)s.") % {
-            **p,
-            "a": head.get("a", 0),
-            "b": head.get("b", 0),
-            "n": after.get("balls_to_win", ""),
-        }
-    if action == "match_race_change":
-        return _("%(who)s changed the race of %(match)s: was %(was)s, now %(now)s.") % {
-            **p,
-            "match": _in_text(key, "gen"),
-            "was": _race_words(data.get("before") or {}),
-            "now": _race_words(data.get("after") or {}),
-        }
-    if action in ("registration_add", "registration_paid", "registration_unpaid"):
-        name = speaker.player(data.get("player")) or data.get("name", "")
-        if action == "registration_add":
-            return _("%(who)s registered %(name)s.") % {**p, "name": player_in_text(name, "nom")}
-        name = player_in_text(name, "gen")
-        if action == "registration_paid":
-            return _("%(who)s marked the fee of %(name)s as paid (%(fee)s).") % {
-                **p,
-                "name": name,
-                "fee": money(data.get("fee")),
-            }
-        return _("%(who)s marked the fee of %(name)s as not paid.") % {**p, "name": name}
-    if action == "registration_refund":
-        name = speaker.player(data.get("player")) or speaker.player(entry.player_id)
-        return _("%(who)s refunded the fee of %(name)s (%(fee)s).") % {
-            **p,
-            "name": name,
-            "fee": money(data.get("amount")),
-        }
-    if action == "registration_withdraw":
-        name = speaker.player(data.get("player")) or speaker.player(entry.player_id)
-        return _with_reason(
-            _("%(who)s withdrew %(name)s.") % {**p, "name": player_in_text(name, "nom")}, data
-        )
-    if action == "tournament_status":
-        return _("%(who)s: the tournament is now “%(to)s” (was “%(from)s”).") % {
-            **p,
-            "to": STATUS_NAMES.get(data.get("to"), data.get("to", "")),
-            "from": STATUS_NAMES.get(data.get("from"), data.get("from", "")),
-        }
-    if action == "tournament_update":
-        return _("%(who)s changed the settings: %(fields)s.") % {
-            **p,
-            "fields": ", ".join(_field_name(f) for f in data.get("changed", [])),
-        }
-    if action == "tournament_draw":
-        n = int(data.get("players") or 0)
-        return ngettext(
-            "%(who)s made the draw for %(n)s player.",
-            "%(who)s made the draw for %(n)s players.",
-            n,
-        ) % {**p, "n": n}
-    if action in ("tournament_referee_add", "tournament_referee_remove"):
-        template = (
-            _("%(who)s added referee %(name)s.")
-            if action == "tournament_referee_add"
-            else _("%(who)s took referee %(name)s off the tournament.")
-        )
-        return template % {**p, "name": data.get("username", "")}
-    label = AUDIT_ACTIONS.get(action)
+    p = {"who": speaker.who(entry), "match": _in_text(key, "pre")}
+    write = _SENTENCES.get(entry.action)
+    if write is not None:
+        return write(_Said(entry, data, speaker, key, p, _match_names(entry)))
+    label = AUDIT_ACTIONS.get(entry.action)
     label_text = str(label) if label is not None else _("a change")
     if key:
         return _("%(who)s in %(match)s: %(what)s.") % {**p, "what": label_text}
     return _("%(who)s: %(what)s.") % {**p, "what": label_text}
+
+
+def _result_corrected(s: _Said) -> str:
+    before, after = s.data.get("before") or {}, s.data.get("after") or {}
+    text = _("%(who)s: the result of %(match)s is corrected, was %(was)s, now %(now)s.") % {
+        **s.p,
+        "match": s.match("gen"),
+        "was": _score(before.get("score_a"), before.get("score_b")),
+        "now": _score(after.get("score_a"), after.get("score_b")),
+    }
+    winner = s.speaker.player(after.get("winner"))
+    if winner:
+        text += " " + _("Winner: %(name)s.") % {"name": winner}
+    return _with_reason(text, s.data)
+
+
+def _finished(s: _Said) -> str:
+    score = s.data.get("score") or [None, None]
+    return _("%(match)s is over: %(winner)s wins %(score)s.") % {
+        **s.p,
+        "match": capfirst(s.match("nom")),
+        "winner": s.speaker.player(s.data.get("winner")),
+        "score": _score(score[0], score[1]),
+    }
+
+
+def _walkover(s: _Said) -> str:
+    return _with_reason(
+        _("%(who)s: walkover in %(match)s, %(name)s goes on.")
+        % {**s.p, "name": s.names.get(str(s.data.get("winner_slot")), "")},
+        s.data,
+    )
+
+
+def _ball(s: _Said) -> str:
+    # The entry undone, or the one made: in its discipline's words.
+    words = log_entry_words("event", s.data.get("event") or {}, s.entry.match)
+    event = wording.say(words, s.names)
+    if s.entry.action == "match.undo":
+        return _("%(who)s undid in %(match)s: %(event)s.") % {**s.p, "event": event}
+    return _("%(who)s in %(match)s: %(event)s.") % {**s.p, "event": event}
+
+
+def _clock_expired(s: _Said) -> str:
+    return _("Time is up in %(match)s.") % s.p
+
+
+def _table_assigned(s: _Said) -> str:
+    return _("%(who)s sent %(match)s to table %(table)s.") % {
+        **s.p,
+        "match": s.match("nom"),
+        "table": s.data.get("table", ""),
+    }
+
+
+def _table_freed(s: _Said) -> str:
+    return _("%(who)s freed table %(table)s.") % {
+        **s.p,
+        "match": s.match("nom"),
+        "table": s.data.get("table", ""),
+    }
+
+
+def _table_moved(s: _Said) -> str:
+    return _("%(who)s moved %(match)s from table %(from)s to table %(to)s.") % {
+        **s.p,
+        "match": s.match("nom"),
+        "from": s.data.get("from") or "—",
+        "to": s.data.get("to", ""),
+    }
+
+
+def _handicap(s: _Said) -> str:
+    after = s.data.get("after") or {}
+    head = after.get("head_start") or {}
+    return _("%(who)s set the head start in %(match)s: %(a)s and %(b)s, race to %(n)s.") % {
+        **s.p,
+        "a": head.get("a", 0),
+        "b": head.get("b", 0),
+        "n": after.get("balls_to_win", ""),
+    }
+
+
+def _race_changed(s: _Said) -> str:
+    return _("%(who)s changed the race of %(match)s: was %(was)s, now %(now)s.") % {
+        **s.p,
+        "match": s.match("gen"),
+        "was": _race_words(s.data.get("before") or {}),
+        "now": _race_words(s.data.get("after") or {}),
+    }
+
+
+def _registered_name(s: _Said, case: Case) -> str:
+    return player_in_text(s.speaker.player(s.data.get("player")) or s.data.get("name", ""), case)
+
+
+def _registered(s: _Said) -> str:
+    return _("%(who)s registered %(name)s.") % {**s.p, "name": _registered_name(s, "nom")}
+
+
+def _paid(s: _Said) -> str:
+    return _("%(who)s marked the fee of %(name)s as paid (%(fee)s).") % {
+        **s.p,
+        "name": _registered_name(s, "gen"),
+        "fee": money(s.data.get("fee")),
+    }
+
+
+def _unpaid(s: _Said) -> str:
+    return _("%(who)s marked the fee of %(name)s as not paid.") % {
+        **s.p,
+        "name": _registered_name(s, "gen"),
+    }
+
+
+def _their_name(s: _Said) -> str:
+    return s.speaker.player(s.data.get("player")) or s.speaker.player(s.entry.player_id)
+
+
+def _refunded(s: _Said) -> str:
+    return _("%(who)s refunded the fee of %(name)s (%(fee)s).") % {
+        **s.p,
+        "name": _their_name(s),
+        "fee": money(s.data.get("amount")),
+    }
+
+
+def _withdrawn(s: _Said) -> str:
+    return _with_reason(
+        _("%(who)s withdrew %(name)s.") % {**s.p, "name": player_in_text(_their_name(s), "nom")},
+        s.data,
+    )
+
+
+def _status(s: _Said) -> str:
+    return _("%(who)s: the tournament is now “%(to)s” (was “%(from)s”).") % {
+        **s.p,
+        "to": STATUS_NAMES.get(s.data.get("to"), s.data.get("to", "")),
+        "from": STATUS_NAMES.get(s.data.get("from"), s.data.get("from", "")),
+    }
+
+
+def _settings_changed(s: _Said) -> str:
+    return _("%(who)s changed the settings: %(fields)s.") % {
+        **s.p,
+        "fields": ", ".join(_field_name(f) for f in s.data.get("changed", [])),
+    }
+
+
+def _drawn(s: _Said) -> str:
+    n = int(s.data.get("players") or 0)
+    return ngettext(
+        "%(who)s made the draw for %(n)s player.",
+        "%(who)s made the draw for %(n)s players.",
+        n,
+    ) % {**s.p, "n": n}
+
+
+def _referee_added(s: _Said) -> str:
+    return _("%(who)s added referee %(name)s.") % {**s.p, "name": s.data.get("username", "")}
+
+
+def _referee_removed(s: _Said) -> str:
+    return _("%(who)s took referee %(name)s off the tournament.") % {
+        **s.p,
+        "name": s.data.get("username", ""),
+    }
+
+
+# The actions said in a sentence of their own; the others are "who: what" (AUDIT_ACTIONS).
+_SENTENCES: dict[str, Callable[[_Said], str]] = {
+    "match_correct_result": _result_corrected,
+    "match.finished": _finished,
+    "match.walkover": _walkover,
+    "match.event": _ball,
+    "match.undo": _ball,
+    "match.clock_expired": _clock_expired,
+    "match.table_assigned": _table_assigned,
+    "table.freed": _table_freed,
+    "match.table_moved": _table_moved,
+    "match_set_handicap": _handicap,
+    "match_race_change": _race_changed,
+    "registration_add": _registered,
+    "registration_paid": _paid,
+    "registration_unpaid": _unpaid,
+    "registration_refund": _refunded,
+    "registration_withdraw": _withdrawn,
+    "tournament_status": _status,
+    "tournament_update": _settings_changed,
+    "tournament_draw": _drawn,
+    "tournament_referee_add": _referee_added,
+    "tournament_referee_remove": _referee_removed,
+}
 
 
 def _in_text(key: str, case: Case) -> str:

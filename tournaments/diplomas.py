@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from matches.wording import discipline_label, discipline_phrase
 from tournaments import selectors
 from tournaments.models import Tournament
+from tournaments.names import paper_name, signature_name
 
 STYLESHEET = "css/diploma.css"
 FETCH_TIMEOUT = 2  # seconds: only local static files are ever read
@@ -40,13 +41,9 @@ def roman(number: int) -> str:
 
 
 def initials_first(name: str) -> str:
-    """ "Сидоров С. С." -> "С. С. Сидоров", as a signature line reads; other forms as given."""
-    parts = name.split()
-    if len(parts) >= 2 and all(p.endswith(".") for p in parts[1:]):
-        return " ".join([*parts[1:], parts[0]])
-    if len(parts) == 2 and parts[1][-1:] == "." and "." in parts[1][:-1]:
-        return f"{parts[1]} {parts[0]}"
-    return name
+    """ "Сидоров С. С." and "Сидоров Сергей Сергеевич" -> "С. С. Сидоров", as a signature line
+    reads (tournaments.names.signature_name)."""
+    return signature_name(name)
 
 
 def diploma_places(tournament: Tournament) -> int | None:
@@ -88,7 +85,7 @@ def diploma_entries(
                     "place": place["first"],
                     "roman": roman(place["first"]),
                     "player_id": player["id"],
-                    "name": player["name"],
+                    "name": paper_name(player["name"]),
                     "city": player.get("city", ""),
                     "club": player.get("club", ""),
                     "amount": amounts.get(player["id"]) or None,
@@ -103,7 +100,7 @@ def diploma_context(tournament: Tournament) -> dict[str, Any]:
         "discipline": discipline_label(tournament.discipline),
         # How a diploma names the discipline ("в турнире «…» по свободной пирамиде").
         "discipline_phrase": discipline_phrase(tournament.discipline),
-        "signature": initials_first(tournament.chief_judge),
+        "signature": signature_name(tournament.chief_judge),
         "issuer": tournament.organiser_name,
         "title": quoted(tournament.name),
     }

@@ -201,31 +201,9 @@ def _typed(field: models.Field[Any, Any], value: Any) -> tuple[Any, str | None]:
             return value, f"must be a whole number, not {_kind(value)}"
         return value, None
     if isinstance(field, models.DecimalField):
-        if isinstance(value, bool) or not isinstance(value, str | int):
-            return value, f"must be a decimal number as text, not {_kind(value)}"
-        try:
-            number = Decimal(value)
-        except (InvalidOperation, ValueError):
-            return value, f"{_short(value)} is not a number"
-        return number, None if number.is_finite() else f"{_short(value)} is not a finite number"
+        return _typed_decimal(value)
     if isinstance(field, models.DateTimeField | models.DateField):
-        is_moment = isinstance(field, models.DateTimeField)
-        if not isinstance(value, str):
-            return value, f"must be a date{' and time' if is_moment else ''} as text"
-        try:
-            parsed: Any = parse_datetime(value) if is_moment else parse_date(value)
-        except ValueError:
-            parsed = None
-        if parsed is None:
-            return (
-                value,
-                f"{_short(value)} is not an ISO 8601 date{' and time' if is_moment else ''}",
-            )
-        if is_moment and parsed.utcoffset() is None:
-            return value, f"{_short(value)} has no time zone"
-        if outside_window(parsed):
-            return value, f"{_short(value)} is outside {FIRST_DAY} to {LAST_DAY}"
-        return parsed, None
+        return _typed_day(value, is_moment=isinstance(field, models.DateTimeField))
     if isinstance(field, models.JSONField):
         default = field.get_default()
         expected = type(default) if isinstance(default, dict | list) else None
@@ -235,6 +213,36 @@ def _typed(field: models.Field[Any, Any], value: Any) -> tuple[Any, str | None]:
             return value, f"must be text, not {_kind(value)}"
         return value, "contains a NUL character" if "\x00" in value else None
     return value, f"is a {type(field).__name__}, which the import does not know"
+
+
+def _typed_decimal(value: Any) -> tuple[Any, str | None]:
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        return value, f"must be a decimal number as text, not {_kind(value)}"
+    try:
+        number = Decimal(value)
+    except (InvalidOperation, ValueError):
+        return value, f"{_short(value)} is not a number"
+    return number, None if number.is_finite() else f"{_short(value)} is not a finite number"
+
+
+def _typed_day(value: Any, *, is_moment: bool) -> tuple[Any, str | None]:
+    """A date, or a date and time (with its time zone), inside config.moments' window."""
+    if not isinstance(value, str):
+        return value, f"must be a date{' and time' if is_moment else ''} as text"
+    try:
+        parsed: Any = parse_datetime(value) if is_moment else parse_date(value)
+    except ValueError:
+        parsed = None
+    if parsed is None:
+        return (
+            value,
+            f"{_short(value)} is not an ISO 8601 date{' and time' if is_moment else ''}",
+        )
+    if is_moment and parsed.utcoffset() is None:
+        return value, f"{_short(value)} has no time zone"
+    if outside_window(parsed):
+        return value, f"{_short(value)} is outside {FIRST_DAY} to {LAST_DAY}"
+    return parsed, None
 
 
 def field_problem(field: models.Field[Any, Any], value: Any) -> str | None:

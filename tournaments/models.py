@@ -99,6 +99,15 @@ class Tournament(models.Model):
         REFUND = "refund", _("Always refunded")
         KEEP = "keep", _("Always kept")
 
+    class TableTimePayer(models.TextChoices):
+        NOBODY = "nobody", _("Nobody: the table is free")
+        LOSER = "loser", _("The loser")
+        SPLIT = "split", _("Both players, half each")
+
+    class TableTimeBreaks(models.TextChoices):
+        EXCLUDED = "excluded", _("Technical breaks are not charged")
+        INCLUDED = "included", _("Technical breaks are charged")
+
     class NoShowRule(models.TextChoices):
         LOWER_BRACKET = "lower_bracket", _("Loses by walkover and drops to the lower bracket")
         OUT = "out", _("Loses by walkover and is out of the tournament")
@@ -120,6 +129,9 @@ class Tournament(models.Model):
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     chief_judge = models.CharField(_("chief judge"), max_length=200, blank=True)
     description = models.TextField(_("description"), blank=True)
+    # The organiser's own words printed at the end of the regulation (anything the settings
+    # cannot say: the dress code, the schedule, the club's rules of conduct).
+    regulation_text = models.TextField(_("more of the regulation, in your words"), blank=True)
     preset = models.CharField(_("preset"), max_length=40, blank=True)
 
     discipline = models.CharField(_("discipline"), max_length=30, default=rules.default().name)
@@ -176,6 +188,41 @@ class Tournament(models.Model):
         choices=WithdrawalFee.choices,
         default=WithdrawalFee.REFUND_BEFORE_DRAW,
     )
+    # Table time: the table-hour price, who pays it, the discount he gets, and whether the
+    # clock's technical breaks count (tournaments.algorithms.table_time).
+    table_hour_price = models.DecimalField(
+        _("table-hour price"), max_digits=10, decimal_places=2, default=Decimal("0")
+    )
+    table_time_payer = models.CharField(
+        _("who pays for the table time"),
+        max_length=10,
+        choices=TableTimePayer.choices,
+        default=TableTimePayer.NOBODY,
+    )
+    table_time_discount = models.DecimalField(
+        _("discount on the table time, percent"),
+        max_digits=5,
+        decimal_places=2,
+        default=Decimal("0"),
+    )
+    table_time_breaks = models.CharField(
+        _("technical breaks in the table time"),
+        max_length=10,
+        choices=TableTimeBreaks.choices,
+        default=TableTimeBreaks.EXCLUDED,
+    )
+    # Lateness from the call to the table: every full `lateness_step_minutes` late costs
+    # `lateness_penalty_balls` (a head start for the opponent); at `lateness_walkover_minutes`
+    # the late player loses by walkover (the no-show rule follows). Empty: no such rule.
+    lateness_step_minutes = models.PositiveSmallIntegerField(
+        _("lateness: minutes per penalty"), null=True, blank=True
+    )
+    lateness_penalty_balls = models.PositiveSmallIntegerField(
+        _("lateness: balls lost per step"), default=1
+    )
+    lateness_walkover_minutes = models.PositiveSmallIntegerField(
+        _("lateness: walkover after, minutes"), null=True, blank=True
+    )
     no_show_rule = models.CharField(
         _("a player who does not come to his match"),
         max_length=16,
@@ -187,6 +234,9 @@ class Tournament(models.Model):
     rated = models.BooleanField(_("rated"), default=True)
     elo_k = models.PositiveSmallIntegerField(_("Elo K factor"), default=32)
     self_scoring = models.BooleanField(_("players score their own matches"), default=False)
+    # G7.1, D4.1: the lag decides who breaks frame 1, and its winner may give the break; off
+    # when the tournament draws the break (the ruleset's first_break then stands).
+    break_by_lag = models.BooleanField(_("the lag decides who breaks"), default=True)
     is_public = models.BooleanField(_("public"), default=True)
     # Online entry (/t/<id>/entry/): players with a login enter themselves while it is open;
     # past max_players they go on the reserve list. Rating limits apply to every entry.
@@ -195,6 +245,12 @@ class Tournament(models.Model):
     entry_closes_at = models.DateTimeField(_("online entry closes"), null=True, blank=True)
     entry_min_rating = models.IntegerField(_("minimum rating to enter"), null=True, blank=True)
     entry_max_rating = models.IntegerField(_("maximum rating to enter"), null=True, blank=True)
+    # Registration closed by the organiser before the draw (desk and online alike), and when it
+    # was last reopened: the states open / closed / reopened (entry_rules.registration_state).
+    registration_closed_at = models.DateTimeField(_("registration closed"), null=True, blank=True)
+    registration_reopened_at = models.DateTimeField(
+        _("registration reopened"), null=True, blank=True
+    )
     # Hidden from public lists (a test or a finished season), still reachable by its organisers.
     archived = models.BooleanField(_("archived"), default=False)
 
@@ -437,6 +493,47 @@ class PlayerRequest(models.Model):
         return f"{self.name} ({self.status})"
 
 
+class PlayerChange(models.Model):
+    """A change to a player's name, city or club proposed by an organiser who may not make it
+    himself (tournaments.access.can_edit_player_identity: the player is shown by another
+    organiser's tournament, or has a login); the player (his linked login) or a superuser
+    approves it (the change is then made in the approver's name) or declines it."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for the player")
+        APPROVED = "approved", _("Approved")
+        DECLINED = "declined", _("Declined")
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="changes")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # Only the fields to change: {"name": ..., "city": ..., "club": ...} (an empty city clears it).
+    fields = models.JSONField(default=dict)
+    note = models.CharField(_("reason"), max_length=300, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("proposed change to a player")
+        verbose_name_plural = _("proposed changes to players")
+        indexes = [
+            models.Index(
+                fields=["player", "status"],
+                name="player_change_pending",
+                condition=models.Q(status="pending"),
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: {self.fields} ({self.status})"
+
+
 def default_series_points() -> list[int]:
     return [25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
 
@@ -488,3 +585,31 @@ class SeriesStage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.series_id}#{self.number}"
+
+
+class TableTimePayment(models.Model):
+    """A player's table time for one match, paid at the desk: the amount he paid, who took
+    it, when. What he owes is computed from the match's clock (selectors.table_time)."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="table_time_payments"
+    )
+    match = models.ForeignKey(
+        "matches.Match", on_delete=models.CASCADE, related_name="table_time_payments"
+    )
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    amount = models.DecimalField(_("amount"), max_digits=10, decimal_places=2)
+    paid_at = models.DateTimeField(auto_now_add=True)
+    paid_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = _("table time paid")
+        verbose_name_plural = _("table time paid")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "player"], name="table_time_paid_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} @ {self.match_id}: {self.amount}"

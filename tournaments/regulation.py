@@ -3,15 +3,21 @@ entry fees, for the public page, the panel and the diplomas."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from audit.models import AuditEntry
 from matches.selectors import discipline_of
 from matches.wording import discipline_label, say
 from tournaments.algorithms import handicap
 from tournaments.models import Tournament
+from tournaments.presentation import money
+from tournaments.services.entry_rules import limits_text
 
 # The handicap presets' titles are English data; these marks let the UI translate them.
 HANDICAP_TITLES = {
@@ -31,9 +37,35 @@ STAGE_NAMES = {
 }
 
 
-def _race(ruleset: dict[str, Any]) -> str:
+def race_words(ruleset: dict[str, Any]) -> str:
     """The race in words, as the ruleset's discipline states it."""
     return ", ".join(say(part) for part in discipline_of(ruleset).regulation(ruleset)["race"])
+
+
+_race = race_words  # the name the tests of the plural words import
+
+
+def _races(tournament: Tournament) -> list[int]:
+    """Every race to N balls the tournament's stages play, in order, once each."""
+    base = (tournament.ruleset or {}).get("balls_to_win")
+    races = [base] if base else []
+    for overrides in (tournament.stage_rules or {}).values():
+        if overrides.get("balls_to_win"):
+            races.append(overrides["balls_to_win"])
+    return list(dict.fromkeys(int(r) for r in races))
+
+
+def _scaled(tournament: Tournament, scheme: handicap.RaceScheme) -> list[str]:
+    """How a race scheme fits each other race the tournament plays (the scaling rule)."""
+    return [
+        _(
+            "for a race to %(base)d it is scaled to the race to %(n)d: proportionally, rounded "
+            "down, at most %(max)d"
+        )
+        % {"base": scheme.base, "n": n, "max": handicap.max_head_start(n)}
+        for n in _races(tournament)
+        if n != scheme.base
+    ]
 
 
 def regulation(tournament: Tournament) -> list[tuple[str, str]]:
@@ -43,12 +75,22 @@ def regulation(tournament: Tournament) -> list[tuple[str, str]]:
         (_("Discipline"), discipline_label(tournament.discipline)),
         (_("Race"), _race({"discipline": tournament.discipline, **ruleset})),
     ]
-    for stage, overrides in (tournament.stage_rules or {}).items():
+    for stage, all_overrides in (tournament.stage_rules or {}).items():
+        overrides = {k: v for k, v in all_overrides.items() if k != "pair_race"}
         if overrides.get("balls_to_win") or overrides.get("frames_to_win"):
             lines.append(
                 (
                     str(STAGE_NAMES.get(stage, stage)),
                     _race({"discipline": tournament.discipline, **ruleset, **overrides}),
+                )
+            )
+        if all_overrides.get("pair_race"):
+            lines.append(
+                (
+                    str(STAGE_NAMES.get(stage, stage)),
+                    pair_race_words(
+                        tournament, {**ruleset, **overrides}, all_overrides["pair_race"]
+                    ),
                 )
             )
     terms = discipline_of({"discipline": tournament.discipline, **ruleset}).regulation(ruleset)
@@ -64,6 +106,55 @@ def regulation(tournament: Tournament) -> list[tuple[str, str]]:
         lines.append((_("Match time limit"), value))
     else:
         lines.append((_("Match time limit"), _("none")))
+    lines.append((_("Format"), format_words(tournament)))
+    scheme = tournament.handicap_scheme
+    preset = handicap.SCHEMES.get(scheme)
+    handicap_text = str(HANDICAP_TITLES.get(scheme) or (preset.title if preset else scheme))
+    if preset is not None and isinstance(preset.scheme, handicap.RaceScheme):
+        handicap_text = "; ".join((handicap_text, *_scaled(tournament, preset.scheme)))
+    lines.append((_("Handicap"), handicap_text))
+    lines.extend(entry_lines(tournament))
+    lines.append(table_time_line(tournament))
+    lines.append((_("Lateness"), lateness_rule(tournament) or _("no penalty")))
+    lines.append((_("No-show"), no_show_words(tournament)))
+    lines.append((_("Fee of a player who withdraws"), str(tournament.get_withdrawal_fee_display())))
+    lines.append(
+        (
+            _("Prize of a withdrawn or disqualified player"),
+            str(tournament.get_withdrawn_prize_display()),
+        )
+    )
+    return lines
+
+
+def pair_race_words(tournament: Tournament, ruleset: dict[str, Any], pair: dict[str, Any]) -> str:
+    """«by the pair's rating sum: up to 1700 — …; above — …»."""
+    parts = []
+    previous = None
+    for band in pair["bands"]:
+        race = _race(
+            {
+                "discipline": tournament.discipline,
+                **ruleset,
+                **{k: v for k, v in band.items() if k != "up_to"},
+            }
+        )
+        if band["up_to"] is None:
+            when = _("above %(n)s") % {"n": previous} if previous is not None else _("any")
+        else:
+            when = _("up to %(n)s") % {"n": band["up_to"]}
+        parts.append(f"{when} — {race}")
+        previous = band["up_to"]
+    head = (
+        _("by the pair's rating sum")
+        if pair["by"] == "sum"
+        else _("by the pair's rating difference")
+    )
+    return f"{head}: " + "; ".join(parts)
+
+
+def format_words(tournament: Tournament) -> str:
+    """The system of the tournament in words («С выбыванием после двух поражений…»)."""
     fmt = str(tournament.get_format_display())
     if tournament.format == Tournament.Format.DOUBLE_TO_SINGLE and tournament.playoff_size:
         # The format's own name already says "then single elimination": say it once.
@@ -86,21 +177,150 @@ def regulation(tournament: Tournament) -> list[tuple[str, str]]:
                 % {"n": tournament.group_advance or 0},
             )
         )
-    lines.append((_("Format"), fmt))
-    scheme = tournament.handicap_scheme
-    preset = handicap.SCHEMES.get(scheme)
-    lines.append(
-        (_("Handicap"), str(HANDICAP_TITLES.get(scheme) or (preset.title if preset else scheme)))
+    return fmt
+
+
+def no_show_words(tournament: Tournament) -> str:
+    """What a no-show costs: where there is no lower bracket (single elimination, groups and
+    play-off) the player who did not come is simply out."""
+    if tournament.format in (Tournament.Format.SINGLE, Tournament.Format.GROUPS_PLAYOFF):
+        return _("Loses by walkover and is out of the tournament")
+    return str(tournament.get_no_show_rule_display())
+
+
+def paper_heading(tournament: Tournament) -> list[tuple[str, str]]:
+    """What a printout's heading states of the rules: discipline, race, system."""
+    ruleset = {"discipline": tournament.discipline, **dict(tournament.ruleset or {})}
+    return [
+        (_("Discipline"), discipline_label(tournament.discipline)),
+        (_("Race"), race_words(ruleset)),
+        (_("Format"), format_words(tournament)),
+    ]
+
+
+def table_time_line(tournament: Tournament) -> tuple[str, str]:
+    """Who pays for the table and how much, in words."""
+    payer = tournament.table_time_payer
+    if tournament.table_hour_price <= 0 or payer == Tournament.TableTimePayer.NOBODY:
+        return (_("Table time"), _("not charged"))
+    parts = [
+        _("%(price)s an hour") % {"price": money(tournament.table_hour_price)},
+        _("paid by the loser") if payer == Tournament.TableTimePayer.LOSER else _("half each"),
+    ]
+    if tournament.table_time_discount:
+        parts.append(_("discount %(d)s%%") % {"d": _percent(tournament.table_time_discount)})
+    parts.append(
+        _("from the call to the table to the end of the match")
+        if tournament.table_time_breaks == Tournament.TableTimeBreaks.INCLUDED
+        else _("from the call to the table to the end of the match, technical breaks excluded")
     )
-    lines.append((_("No-show"), str(tournament.get_no_show_rule_display())))
-    lines.append((_("Fee of a player who withdraws"), str(tournament.get_withdrawal_fee_display())))
+    return (_("Table time"), ", ".join(parts))
+
+
+def _when(value: Any) -> str:
+    return date_format(localtime(value), "j E Y, H:i")
+
+
+def entry_lines(tournament: Tournament) -> list[tuple[str, str]]:
+    """How players enter: the field's size, online entry, rating limits, check-in."""
+    lines = [(_("Players"), _("at most %(n)d") % {"n": tournament.max_players})]
+    if tournament.online_entry:
+        window = [_("online and at the desk")]
+        if tournament.entry_opens_at:
+            window.append(_("opens %(when)s") % {"when": _when(tournament.entry_opens_at)})
+        if tournament.entry_closes_at:
+            window.append(_("closes %(when)s") % {"when": _when(tournament.entry_closes_at)})
+        window.append(_("past the maximum, on the reserve list in order of entry"))
+        lines.append((_("Entry"), ", ".join(window)))
+    else:
+        lines.append((_("Entry"), _("at the desk")))
+    limits = limits_text(tournament)
+    if limits:
+        lines.append((_("Ratings admitted"), limits))
     lines.append(
         (
-            _("Prize of a withdrawn or disqualified player"),
-            str(tournament.get_withdrawn_prize_display()),
+            _("Check-in"),
+            _(
+                "at the desk before the draw; players not checked in may be removed and "
+                "checked-in reserves move up in order"
+            ),
         )
     )
     return lines
+
+
+def prize_lines(tournament: Tournament) -> list[tuple[str, str]]:
+    """The prize fund in words: its share of the fees kept, added money, the split."""
+    fund = _("%(p)s%% of the entry fees kept") % {"p": _percent(tournament.pool_percent)}
+    if tournament.added_money:
+        fund = f"{fund} + {money(tournament.added_money)}"
+    split = " · ".join(
+        _("%(place)d: %(share)s%%") % {"place": i, "share": _percent(share)}
+        for i, share in enumerate(tournament.place_shares, start=1)
+    )
+    return [
+        (_("Prize fund"), fund),
+        (_("Split by places"), split),
+        (_("Prizes rounded to"), money(tournament.prize_unit)),
+        (_("Diplomas"), str(tournament.get_diploma_places_display())),
+        (_("Rating"), _("counts for the rating") if tournament.rated else _("not rated")),
+    ]
+
+
+def _percent(value: Any) -> str:
+    text = format(Decimal(str(value)).normalize(), "f")
+    return text
+
+
+def regulation_document(tournament: Tournament) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The whole regulation as the club prints it: sections of (label, value) lines."""
+    general = [
+        (_("Tournament"), tournament.name),
+        (_("Date"), date_format(tournament.date, "j E Y")),
+    ]
+    if tournament.venue:
+        general.append((_("Venue"), tournament.venue))
+    if tournament.organiser_name:
+        general.append((_("Organiser"), tournament.organiser_name))
+    if tournament.chief_judge:
+        general.append((_("Chief judge"), tournament.chief_judge))
+    play = regulation(tournament)
+    entry_labels = {label for label, _value in entry_lines(tournament)}
+    conduct_labels = {
+        str(_("No-show")),
+        str(_("Fee of a player who withdraws")),
+        str(_("Prize of a withdrawn or disqualified player")),
+        str(_("Table time")),
+        str(_("Lateness")),
+    }
+    rules_lines = [
+        line for line in play if line[0] not in entry_labels and line[0] not in conduct_labels
+    ]
+    fees = [(label, money(fee)) for label, fee in fee_lines(tournament)]
+    entry = [
+        *entry_lines(tournament),
+        *fees,
+        (_("Fee of a player who withdraws"), str(tournament.get_withdrawal_fee_display())),
+    ]
+    prizes = [
+        *prize_lines(tournament),
+        (
+            _("Prize of a withdrawn or disqualified player"),
+            str(tournament.get_withdrawn_prize_display()),
+        ),
+    ]
+    conduct = [
+        (_("Lateness"), lateness_rule(tournament) or _("no penalty")),
+        (_("No-show"), no_show_words(tournament)),
+        table_time_line(tournament),
+    ]
+    return [
+        (_("General"), general),
+        (_("Rules of play and system"), rules_lines),
+        (_("Entry and fees"), entry),
+        (_("Prizes"), prizes),
+        (_("Lateness, no-show and table time"), conduct),
+    ]
 
 
 def fee_lines(tournament: Tournament) -> list[tuple[str, Any]]:
@@ -117,4 +337,42 @@ def fee_lines(tournament: Tournament) -> list[tuple[str, Any]]:
         else:
             label = _("rating %(low)s–%(high)s") % {"low": low, "high": high}
         lines.append((label, band.get("fee")))
+    return lines
+
+
+def lateness_rule(tournament: Tournament) -> str:
+    """The lateness rule in words; "" when the tournament has none."""
+    step, limit = tournament.lateness_step_minutes, tournament.lateness_walkover_minutes
+    parts = []
+    if step:
+        parts.append(
+            ngettext(
+                "every %(step)d min late from the call: minus %(n)d ball",
+                "every %(step)d min late from the call: minus %(n)d balls",
+                tournament.lateness_penalty_balls,
+            )
+            % {"step": step, "n": tournament.lateness_penalty_balls}
+        )
+    if limit:
+        parts.append(_("%(n)d min late: a walkover") % {"n": limit})
+    return "; ".join(parts)
+
+
+def lateness_log(match: Any) -> list[str]:
+    """What lateness cost in this match, oldest first, in words."""
+    entries = AuditEntry.objects.filter(match_id=match.pk, action="match_lateness").order_by("pk")
+    names = {"a": str(match.player_a or ""), "b": str(match.player_b or "")}
+    lines = []
+    for entry in entries:
+        data = entry.data or {}
+        who = names.get(str(data.get("slot")), "")
+        if data.get("walkover"):
+            lines.append(
+                _("%(who)s: %(m)s min late, a walkover") % {"who": who, "m": data.get("minutes")}
+            )
+        else:
+            lines.append(
+                _("%(who)s: %(m)s min late, minus %(n)s balls")
+                % {"who": who, "m": data.get("minutes"), "n": data.get("balls")}
+            )
     return lines

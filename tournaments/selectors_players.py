@@ -24,6 +24,7 @@ from matches.selectors import WITH_RESULT
 from tournaments import selectors
 from tournaments.algorithms.chart import Chart, ChartPoint, rating_chart
 from tournaments.algorithms.series import StagePlace, series_standings
+from tournaments.diplomas import diploma_entries
 from tournaments.models import (
     Player,
     PlayerRequest,
@@ -295,7 +296,7 @@ def opponents(*, player: Player, user: Actor) -> list[Player]:
     for a, b in _played(player, user).values_list("player_a_id", "player_b_id"):
         ids.add(b if a == player.pk else a)
     ids.discard(None)
-    return list(Player.objects.filter(pk__in=ids).order_by("name"))
+    return list(Player.objects.filter(pk__in=ids).order_by("name_folded", "name"))
 
 
 # --- "my match" ------------------------------------------------------------------------------
@@ -327,6 +328,47 @@ def my_registrations(*, player: Player, user: Actor) -> list[Registration]:
         .select_related("tournament")
         .order_by("tournament__date", "tournament_id")
     )
+
+
+MY_FINISHED = 20  # the latest finished tournaments /me/ lists
+
+
+def my_finished(*, player: Player, user: Actor) -> list[dict[str, Any]]:
+    """His latest finished tournaments that `user` may see, newest first, each with his
+    place, his prize and whether he has a diploma (all three cached per public version)."""
+    regs = (
+        Registration.objects.filter(
+            player=player,
+            tournament__in=_visible(user).values("pk"),
+            tournament__status=Tournament.Status.FINISHED,
+            seed__isnull=False,
+        )
+        .select_related("tournament")
+        .order_by("-tournament__date", "-tournament_id")[:MY_FINISHED]
+    )
+    rows = []
+    for reg in regs:
+        tournament = reg.tournament
+        result = _places_and_prizes(tournament).get(player.pk, {})
+        rows.append(
+            {
+                "tournament": tournament,
+                "registration": reg,
+                "place": result.get("place"),
+                "prize": result.get("prize"),
+                "diploma": player.pk in diploma_holders(tournament),
+            }
+        )
+    return rows
+
+
+def diploma_holders(tournament: Tournament) -> frozenset[int]:
+    """The ids of the players with a diploma in the tournament."""
+
+    def compute() -> frozenset[int]:
+        return frozenset(e["player_id"] for e in diploma_entries(tournament))
+
+    return frozenset(_cached(tournament, "diploma-holders", compute))
 
 
 def my_etag(*, player: Player, user: Actor) -> str:

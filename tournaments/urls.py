@@ -29,6 +29,16 @@ urlpatterns = [
         views_panel.OpenRegistrationView.as_view(),
         name="panel-open-registration",
     ),
+    path(
+        "panel/t/<int:pk>/close-registration/",
+        views_panel.CloseRegistrationView.as_view(),
+        name="panel-close-registration",
+    ),
+    path(
+        "panel/t/<int:pk>/reopen-registration/",
+        views_panel.ReopenRegistrationView.as_view(),
+        name="panel-reopen-registration",
+    ),
     path("panel/t/<int:pk>/start/", views_panel.StartView.as_view(), name="panel-start"),
     path(
         "panel/t/<int:pk>/referees/",
@@ -64,6 +74,16 @@ urlpatterns = [
         "panel/t/<int:pk>/registrations/<int:reg>/withdraw/",
         views_panel.RegistrationWithdrawView.as_view(),
         name="panel-registration-withdraw",
+    ),
+    path(
+        "panel/t/<int:pk>/matches/<int:match>/lateness/",
+        views_panel.MatchLatenessView.as_view(),
+        name="panel-match-lateness",
+    ),
+    path(
+        "panel/t/<int:pk>/table-time/<int:match>/paid/",
+        views_panel.TableTimePaidView.as_view(),
+        name="panel-table-time-paid",
     ),
     path(
         "panel/t/<int:pk>/registrations/<int:reg>/refund/",
@@ -107,6 +127,7 @@ urlpatterns = [
             ("t", "sheets", prints.SheetsPrintView),
             ("t", "tables", prints.TablesPrintView),
             ("t", "protocol", prints.ProtocolPrintView),
+            ("t", "regulation", prints.RegulationPrintView),
             ("m", "sheet", prints.MatchSheetPrintView),
         )
         for suffix, pdf, url_name in (
@@ -143,6 +164,17 @@ urlpatterns = [
         "panel/players/<int:player_id>/edit/",
         views_people.PlayerEditView.as_view(),
         name="panel-player-edit",
+    ),
+    path(
+        "panel/players/<int:player_id>/change/",
+        views_people.PlayerChangeProposeView.as_view(),
+        name="panel-player-change",
+    ),
+    path("me/changes/", views_people.PlayerChangesView.as_view(), name="player-changes"),
+    path(
+        "me/changes/<int:pk>/",
+        views_people.PlayerChangeDecideView.as_view(),
+        name="player-change-decide",
     ),
     path(
         "panel/players/<int:player_id>/merge/",

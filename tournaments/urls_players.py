@@ -11,6 +11,7 @@ urlpatterns = [
     path("players/<int:pk>/vs/<int:other>/", views_players.head_to_head, name="players-vs"),
     path("t/<int:pk>/entry/", views_players.EntryView.as_view(), name="players-entry"),
     path("me/", views_players.MeView.as_view(), name="me"),
+    path("me/t/<int:pk>/diploma.pdf", views_players.MyDiplomaView.as_view(), name="me-diploma"),
     path("series/<int:pk>/", views_players.series_page, name="series"),
     path("accounts/signup/", views_players.SignupView.as_view(), name="signup"),
     path(

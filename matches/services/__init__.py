@@ -6,90 +6,34 @@ Lock order: a match row, then the tournament row (public version, progression), 
 row. Whoever holds a table lock never waits for a match lock (locked matches are skipped), so
 the orders cannot deadlock.
 
-The writes live in one module per concern; this package re-exports them.
+The writes live in one module per concern; this package's public names are `__all__`. A write
+takes data (ids, the event, the actor, the `Answer` it renders) and returns a domain object
+(`WriteResult`, a `Match`); it refuses with an `ApiError` child only (`MatchError`, its
+`RuleRefusal` for the engine's refusal, `TournamentError` from the tournament's hooks). The
+helpers a write shares stay in their modules (tests reach them there).
 """
 
-from matches.services.base import (  # noqa: F401
-    _MS,
+from matches.services.base import (
     CLOSED,
     LIVE,
     NOT_STARTED,
     SOURCE_CLOCK,
-    SWEEP_BATCH,
     TIME_EXPIRED,
-    Authorizer,
-    Renderer,
-    Status,
+    Answer,
     WriteResult,
 )
-from matches.services.clock_control import (  # noqa: F401
+from matches.services.clock_control import (
     CLOCK_ACTIONS,
-    _expire_locked,
-    _mark_expired,
     match_clock,
     match_clock_expire,
     match_clock_sweep,
 )
-from matches.services.guards import (  # noqa: F401
-    _answer,
-    _append,
-    _bump_public,
-    _bump_public_id,
-    _check_open,
-    _check_playable,
-    _check_player_may_act,
-    _check_version,
-    _idempotent_replay,
-    _role,
-    _ruleset,
-    _state,
-    player_slot,
-)
-from matches.services.idempotency import (  # noqa: F401
-    _PRUNE_BATCH,
-    IDEMPOTENCY_KEEP,
-    idempotency_records_prune,
-)
-from matches.services.judge import (  # noqa: F401
-    match_judge_call,
-    match_judge_resolve,
-    match_walkover,
-)
-from matches.services.lifecycle import (  # noqa: F401
-    _after_close,
-    _after_start,
-    _answer_started,
-    _clock_halt,
-    _clock_run,
-    _player,
-    _schedule_expiry,
-    _start_play,
-    final_score,
-    has_time_rule,
-    match_finish_from_state,
-)
-from matches.services.locks import (  # noqa: F401
-    _LOCKED_MATCH,
-    _LOCKED_MATCH_AND_ROLE,
-    _LOCKED_ROW,
-    _NEW_ENTRY,
-    _NEW_RECORD,
-    _SAVE_ENTRY,
-    _SAVE_MATCH,
-    _UNUSED_BY_WRITES,
-    _lock,
-    _locked,
-    _user,
-)
-from matches.services.scoring import (  # noqa: F401
-    match_submit_event,
-    match_undo,
-)
-from matches.services.tables import (  # noqa: F401
-    _call_to_table,
-    _fill_tables,
-    _lock_table,
-    _table_busy,
+from matches.services.guards import player_slot
+from matches.services.idempotency import IDEMPOTENCY_KEEP, idempotency_records_prune
+from matches.services.judge import match_judge_call, match_judge_resolve, match_walkover
+from matches.services.lifecycle import final_score, match_finish_from_state
+from matches.services.scoring import match_submit_event, match_undo
+from matches.services.tables import (
     match_assign_table,
     match_hold,
     match_move,
@@ -97,3 +41,33 @@ from matches.services.tables import (  # noqa: F401
     table_free,
     tables_ensure,
 )
+
+__all__ = [
+    "CLOCK_ACTIONS",
+    "CLOSED",
+    "IDEMPOTENCY_KEEP",
+    "LIVE",
+    "NOT_STARTED",
+    "SOURCE_CLOCK",
+    "TIME_EXPIRED",
+    "Answer",
+    "WriteResult",
+    "final_score",
+    "idempotency_records_prune",
+    "match_assign_table",
+    "match_clock",
+    "match_clock_expire",
+    "match_clock_sweep",
+    "match_finish_from_state",
+    "match_hold",
+    "match_judge_call",
+    "match_judge_resolve",
+    "match_move",
+    "match_submit_event",
+    "match_undo",
+    "match_walkover",
+    "player_slot",
+    "table_assign_next",
+    "table_free",
+    "tables_ensure",
+]

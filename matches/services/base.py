@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import enum
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -18,10 +18,15 @@ SOURCE_CLOCK = "clock"
 SWEEP_BATCH = 200
 _MS = timedelta(milliseconds=1)
 
-Renderer = Callable[[Match], dict[str, Any]]
-# The caller's permission check on the locked match (the API's object permissions), so that a
-# write loads its match once; it raises to refuse.
-Authorizer = Callable[[Match], None]
+
+class Answer(enum.Enum):
+    """What a write answers (and keeps for its idempotency key), rendered inside its
+    transaction by matches.representation: nothing (a page that redirects), the match, or the
+    match with what may be entered now (the referee form asks, ?referee=1)."""
+
+    NONE = "none"
+    MATCH = "match"
+    MATCH_AND_ENTRY = "entry"
 
 
 @dataclass

@@ -7,7 +7,6 @@ import math
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -26,8 +25,7 @@ from matches.services.base import (
     SOURCE_CLOCK,
     SWEEP_BATCH,
     TIME_EXPIRED,
-    Authorizer,
-    Renderer,
+    Answer,
     Status,
     WriteResult,
 )
@@ -68,14 +66,11 @@ def match_clock(
     actor: Actor | None,
     remaining_seconds: int | None = None,
     idempotency_key: str | None = None,
-    respond: Renderer | None = None,
-    authorize: Authorizer | None = None,
+    answer: Answer = Answer.NONE,
 ) -> WriteResult:
     """start / pause (technical break) / resume the net clock, or `adjust` it (organisers:
     set the remaining time, None for no limit). Out-of-order actions raise MatchError (409)."""
     match = _lock(match_id, actor)
-    if authorize is not None:
-        authorize(match)
     role = _role(actor, match)
     replayed = _idempotent_replay(match, idempotency_key, "clock")
     if replayed is not None:
@@ -92,39 +87,9 @@ def match_clock(
             raise errors.clock_already_started()
         fields += _start_play(match, now)
     elif action == "adjust":
-        if not access.can_correct_match_clock(actor, match):
-            raise PermissionDenied(_("Only an organiser can change the time of a match."))
-        if match.clock_expired_at is not None:
-            raise errors.clock_expired()
-        data["limit_before"] = match.clock_limit_seconds
-        running = match.clock_running_since is not None
-        if running:
-            fields += _clock_halt(match, now)
-        if remaining_seconds is None:
-            match.clock_limit_seconds = None
-        else:
-            # The limit moves, the net time played stays true; never less than asked.
-            match.clock_limit_seconds = math.ceil(match.clock_elapsed_ms / 1000) + remaining_seconds
-        fields.append("clock_limit_seconds")
-        if running:
-            fields += _clock_run(match, now)
-        data["remaining_seconds"] = remaining_seconds
+        fields += _clock_adjust(match, actor, now, remaining_seconds, data)
     else:
-        if match.status in NOT_STARTED:
-            raise errors.clock_not_started()
-        if match.clock_expired_at is not None:
-            raise errors.clock_expired()
-        if action == "pause":
-            if match.status != Status.RUNNING or match.clock_running_since is None:
-                raise errors.clock_not_running()
-            fields += _clock_halt(match, now)
-            match.status = Status.PAUSED
-        else:
-            if match.status != Status.PAUSED:
-                raise errors.clock_not_paused()
-            fields += _clock_run(match, now)
-            match.status = Status.RUNNING
-        fields.append("status")
+        fields += _clock_pause_or_resume(match, action, now)
     match.save(update_fields=list(dict.fromkeys(fields)))
     reading = selectors.match_clock(match=match, now=now)
     data.update(
@@ -137,8 +102,56 @@ def match_clock(
     audit_record(actor=actor, action=f"match.clock_{action}", match=match, data=data)
     if action == "start":
         _after_start(match)
-    answer = _answer(match, status_code=200, respond=respond, key=idempotency_key, endpoint="clock")
-    return _answer_started(match, answer) if action == "start" else answer
+    result = _answer(match, status_code=200, answer=answer, key=idempotency_key, endpoint="clock")
+    return _answer_started(match, result) if action == "start" else result
+
+
+def _clock_adjust(
+    match: Match,
+    actor: Actor | None,
+    now: datetime,
+    remaining_seconds: int | None,
+    data: dict[str, Any],
+) -> list[str]:
+    """An organiser sets the remaining time (None: no limit); what changed goes to `data`."""
+    if not access.can_correct_match_clock(actor, match):
+        raise errors.forbidden(_("Only an organiser can change the time of a match."))
+    if match.clock_expired_at is not None:
+        raise errors.clock_expired()
+    data["limit_before"] = match.clock_limit_seconds
+    fields: list[str] = []
+    running = match.clock_running_since is not None
+    if running:
+        fields += _clock_halt(match, now)
+    if remaining_seconds is None:
+        match.clock_limit_seconds = None
+    else:
+        # The limit moves, the net time played stays true; never less than asked.
+        match.clock_limit_seconds = math.ceil(match.clock_elapsed_ms / 1000) + remaining_seconds
+    fields.append("clock_limit_seconds")
+    if running:
+        fields += _clock_run(match, now)
+    data["remaining_seconds"] = remaining_seconds
+    return fields
+
+
+def _clock_pause_or_resume(match: Match, action: str, now: datetime) -> list[str]:
+    """A technical break, or the end of one."""
+    if match.status in NOT_STARTED:
+        raise errors.clock_not_started()
+    if match.clock_expired_at is not None:
+        raise errors.clock_expired()
+    if action == "pause":
+        if match.status != Status.RUNNING or match.clock_running_since is None:
+            raise errors.clock_not_running()
+        fields = _clock_halt(match, now)
+        match.status = Status.PAUSED
+    else:
+        if match.status != Status.PAUSED:
+            raise errors.clock_not_paused()
+        fields = _clock_run(match, now)
+        match.status = Status.RUNNING
+    return [*fields, "status"]
 
 
 def _mark_expired(match: Match, now: datetime) -> list[str]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext_lazy as _
 
 import rules
@@ -15,7 +14,8 @@ from matches.querycache import (
     WriteBatch,
     insert_row,
 )
-from matches.services.base import Renderer, Status, WriteResult
+from matches.representation import match_data
+from matches.services.base import Answer, Status, WriteResult
 from matches.services.locks import _NEW_ENTRY, _NEW_RECORD, _user
 
 if TYPE_CHECKING:
@@ -32,9 +32,14 @@ def _state(match: Match) -> dict[str, Any]:
 
 
 def _role(actor: Actor | None, match: Match) -> str:
+    """Who the actor is for a write to the match. A match of a private tournament is seen by
+    those who score it only: to the others it does not exist (404, as an unknown id, so that
+    guessing ids confirms nothing); a match one sees but may not score is a 403."""
     role = access.match_scoring_role(actor, match) if _user(actor) else None
     if role is None:
-        raise PermissionDenied(_("You may not score this match."))
+        if not match.tournament.is_public:
+            raise errors.match_not_found()
+        raise errors.forbidden(_("You may not score this match."))
     return role
 
 
@@ -103,14 +108,16 @@ def _answer(
     match: Match,
     *,
     status_code: int,
-    respond: Renderer | None,
+    answer: Answer,
     key: str | None,
     endpoint: str,
     batch: WriteBatch | None = None,
 ) -> WriteResult:
     """Render the answer inside the write's transaction and keep it for the idempotency key
     (queued in `batch` when given, which the caller sends)."""
-    body = respond(match) if respond is not None else None
+    body = (
+        None if answer is Answer.NONE else match_data(match, entry=answer is Answer.MATCH_AND_ENTRY)
+    )
     if key:
         record = IdempotencyRecord(
             match=match,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -13,7 +12,7 @@ import rules
 from audit.services import audit_record
 from matches import access, errors
 from matches.models import Match
-from matches.services.base import CLOSED, Renderer, Status, WriteResult
+from matches.services.base import CLOSED, Answer, Status, WriteResult
 from matches.services.guards import _answer, _append, _idempotent_replay, _role, _state
 from matches.services.lifecycle import _after_close, _clock_halt, _player, match_finish_from_state
 from matches.services.locks import _lock, _user
@@ -45,7 +44,10 @@ def match_walkover(
     )
     if locked.status in (Status.RUNNING, Status.PAUSED):
         forfeit = {"type": "forfeit", "player": loser_slot}
-        locked.state = rules.apply(_state(locked), forfeit)
+        try:
+            locked.state = rules.apply(_state(locked), forfeit)
+        except rules.RuleError as err:  # a damaged state or ruleset: the organiser must look
+            raise errors.rule_refusal(err) from None
         # The forfeit's log entry is its audit (tournaments.selectors.AuditLog).
         _append(locked, payload=forfeit, source="organiser", actor=actor)
         locked.save(update_fields=["state", "version", "recent_log", "updated_at"])
@@ -82,7 +84,7 @@ def match_judge_call(
     actor: Actor | None,
     note: str = "",
     idempotency_key: str | None = None,
-    respond: Renderer | None = None,
+    answer: Answer = Answer.NONE,
 ) -> WriteResult:
     """A player (or the referee) calls the judge: the clock pauses if it runs, and the match is
     flagged on the table board until a judge resolves it. A second call changes nothing."""
@@ -111,7 +113,7 @@ def match_judge_call(
             match=match,
             data={"note": match.judge_note, "clock_paused": paused, "version": match.version},
         )
-    return _answer(match, status_code=200, respond=respond, key=idempotency_key, endpoint="judge")
+    return _answer(match, status_code=200, answer=answer, key=idempotency_key, endpoint="judge")
 
 
 @transaction.atomic
@@ -121,7 +123,7 @@ def match_judge_resolve(
     actor: Actor | None,
     note: str = "",
     idempotency_key: str | None = None,
-    respond: Renderer | None = None,
+    answer: Answer = Answer.NONE,
 ) -> WriteResult:
     """A judge (a referee of the tournament) or an organiser closes the call. The clock is not
     resumed: the judge resumes it when play goes on. Corrections are ordinary audited writes."""
@@ -130,7 +132,7 @@ def match_judge_resolve(
     if replayed is not None:
         return replayed
     if not access.can_resolve_judge_call(actor, match):
-        raise PermissionDenied(_("Only a judge or an organiser can resolve a judge call."))
+        raise errors.forbidden(_("Only a judge or an organiser can resolve a judge call."))
     if match.judge_called_at is None:
         raise errors.judge_not_called()
     audit_record(
@@ -149,4 +151,4 @@ def match_judge_resolve(
     match.judge_called_by = None
     match.judge_note = ""
     match.save(update_fields=["judge_called_at", "judge_called_by", "judge_note", "updated_at"])
-    return _answer(match, status_code=200, respond=respond, key=idempotency_key, endpoint="judge")
+    return _answer(match, status_code=200, answer=answer, key=idempotency_key, endpoint="judge")

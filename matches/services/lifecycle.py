@@ -12,9 +12,9 @@ import rules
 from audit.services import audit_record
 from matches import clock, hooks
 from matches.models import Match, Table
-from matches.selectors import discipline_of
+from matches.selectors import discipline_of, has_time_rule
 from matches.services.base import Status, WriteResult
-from matches.services.guards import _bump_public, _ruleset
+from matches.services.guards import _bump_public
 from matches.services.tables import _fill_tables
 
 if TYPE_CHECKING:
@@ -34,12 +34,6 @@ def _answer_started(match: Match, answer: WriteResult) -> WriteResult:
     them queue one behind the other, holding server threads that pages were waiting for."""
     _bump_public(match)
     return answer
-
-
-def has_time_rule(match: Match) -> bool:
-    """Whether the match's discipline has a time-limit rule (without one, its clock only
-    shows the time: Duplex)."""
-    return discipline_of(match.state or {}, _ruleset(match)).has_time_limit
 
 
 # --- clock internals ------------------------------------------------------------------------

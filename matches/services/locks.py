@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from django.db.models import QuerySet
-from django.utils.translation import gettext_lazy as _
 
 from matches import access, errors, selectors
 from matches.models import IdempotencyRecord, Match, MatchEvent
@@ -76,5 +75,5 @@ def _lock(match_id: int, actor: Actor | None = None) -> Match:
         if found:
             access.role_flags_loaded(found[0], user.pk)
     if not found:
-        raise errors.MatchError("match_not_found", _("The match does not exist."), status=404)
+        raise errors.match_not_found()
     return found[0]

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import rules
-from matches import access, errors
+from matches import access, errors, selectors
 from matches.models import MatchEvent
 from matches.querycache import (
     WriteBatch,
@@ -18,8 +17,7 @@ from matches.querycache import (
 from matches.services.base import (
     NOT_STARTED,
     SOURCE_CLOCK,
-    Authorizer,
-    Renderer,
+    Answer,
     Status,
     WriteResult,
 )
@@ -56,16 +54,13 @@ def match_submit_event(
     expected_version: int | None,
     actor: Actor | None,
     idempotency_key: str | None = None,
-    respond: Renderer | None = None,
-    authorize: Authorizer | None = None,
+    answer: Answer = Answer.NONE,
 ) -> WriteResult:
     """Append one engine event. The first event starts play (and the clock, if not started).
 
-    Raises MatchError (stale version, match not playable), rules.RuleError (the engine's
-    refusal), PermissionDenied."""
+    Raises MatchError: stale version, match not playable, a refusal for who the actor is
+    (403), the engine's refusal (RuleRefusal, 422)."""
     match = _lock(match_id, actor)
-    if authorize is not None:
-        authorize(match)
     role = _role(actor, match)
     replayed = _idempotent_replay(
         match, idempotency_key, "events", expected_version=expected_version
@@ -77,13 +72,17 @@ def match_submit_event(
         and event.get("type") == "time_expired"
         and role != access.MATCH_ORGANISER
     ):
-        raise PermissionDenied(_("Only the match clock or an organiser can end the time."))
+        raise errors.forbidden(_("Only the match clock or an organiser can end the time."))
     # A closed match says so whatever version the client saw: there is nothing to reload.
     _check_open(match)
     _check_player_may_act(match, role, actor, event)
     _check_version(match, expected_version)
     _check_playable(match)
-    state = rules.apply(_state(match), event)
+    try:
+        state = rules.apply(_state(match), event)
+    except rules.RuleError as err:  # said in the user's language, with the players' names
+        names = selectors.match_player_names(match=match)
+        raise errors.rule_refusal(err, names=names) from None
     now = timezone.now()
     fields = ["state", "version", "recent_log", "updated_at"]
     started = match.status in NOT_STARTED
@@ -103,16 +102,16 @@ def match_submit_event(
         _after_start(match)
     if state["finished"]:
         match_finish_from_state(match=match, actor=actor, now=now)
-    answer = _answer(
+    result = _answer(
         match,
         status_code=201,
-        respond=respond,
+        answer=answer,
         key=idempotency_key,
         endpoint="events",
         batch=batch,
     )
     batch.send()
-    return _answer_started(match, answer) if started else answer
+    return _answer_started(match, result) if started else result
 
 
 @transaction.atomic
@@ -122,15 +121,12 @@ def match_undo(
     actor: Actor | None,
     expected_version: int | None = None,
     idempotency_key: str | None = None,
-    respond: Renderer | None = None,
-    authorize: Authorizer | None = None,
+    answer: Answer = Answer.NONE,
 ) -> WriteResult:
     """Cancel the last event still in force: an "undo" entry is appended (the version grows)
     and the state is the fold of the events not undone. The clock's time_expired is undone
     by an organiser only; a finished match is corrected by the organiser, not undone."""
     match = _lock(match_id, actor)
-    if authorize is not None:
-        authorize(match)
     role = _role(actor, match)
     replayed = _idempotent_replay(match, idempotency_key, "undo", expected_version=expected_version)
     if replayed is not None:
@@ -151,8 +147,11 @@ def match_undo(
     if (ends_time or target.source == SOURCE_CLOCK) and not access.can_correct_match_clock(
         actor, match
     ):
-        raise PermissionDenied(_("Only an organiser can undo the end of time."))
-    state = rules.replay(_ruleset(match), [e.payload for e in in_force])
+        raise errors.forbidden(_("Only an organiser can undo the end of time."))
+    try:
+        state = rules.replay(_ruleset(match), [e.payload for e in in_force])
+    except rules.RuleError as err:  # a damaged log or ruleset: the organiser must look
+        raise errors.rule_refusal(err, names=selectors.match_player_names(match=match)) from None
     batch = WriteBatch()  # one statement on PostgreSQL, as for an event
     target.undone = True
     batch.update(_SAVE_ENTRY, target, ["undone"])
@@ -176,8 +175,8 @@ def match_undo(
             match.status = Status.PAUSED
             fields.append("status")
     batch.update(_SAVE_MATCH, match, fields)
-    answer = _answer(
-        match, status_code=201, respond=respond, key=idempotency_key, endpoint="undo", batch=batch
+    result = _answer(
+        match, status_code=201, answer=answer, key=idempotency_key, endpoint="undo", batch=batch
     )
     batch.send()
-    return answer
+    return result

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from audit.services import audit_record
+from config.changes import change_emit
 from matches import errors
 from matches.models import Match, Table, TournamentRow
 from matches.services.base import CLOSED, LIVE, Status
@@ -39,6 +40,16 @@ def _table_busy(table: Table) -> bool:
     return Match.objects.filter(table=table, status__in=LIVE).exists()
 
 
+def _table_changed(match: Match, table: int | None) -> None:
+    """The live pages' notice (config.changes): the match is now at `table` (None: off it)."""
+    change_emit(
+        kind="match.table",
+        tournament_id=match.tournament_id,
+        match_id=match.pk,
+        data={"table": table},
+    )
+
+
 def _call_to_table(match: Match, table: Table, *, now: datetime, actor: Actor | None) -> None:
     match.table = table
     match.called_at = now
@@ -53,6 +64,7 @@ def _call_to_table(match: Match, table: Table, *, now: datetime, actor: Actor | 
         match=match,
         data={"table": table.number},
     )
+    _table_changed(match, table.number)
 
 
 def _fill_tables(
@@ -181,6 +193,7 @@ def match_move(*, match: Match, table: Table | int, actor: Actor | None) -> Matc
         match=locked,
         data={"from": before, "to": target.number},
     )
+    _table_changed(locked, target.number)
     return locked
 
 
@@ -203,6 +216,8 @@ def match_hold(*, match: Match, held: bool, actor: Actor | None) -> Match:
         fields += ["status", "table", "called_at"]
     locked.save(update_fields=fields)
     audit_record(actor=actor, action="match.hold", match=locked, data=data)
+    if "table_freed" in data:
+        _table_changed(locked, None)
     return locked
 
 
@@ -234,4 +249,5 @@ def table_free(*, table: Table, actor: Actor | None) -> Match:
         match=match,
         data={"table": locked_table.number},
     )
+    _table_changed(match, None)
     return match

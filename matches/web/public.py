@@ -15,7 +15,12 @@ from matches.models import Match, Table
 from matches.selectors import LIVE
 from tournaments.presentation import names_of
 from tournaments.web.shared import http_cache
-from tournaments.web.shared.pages import live_response, visible_tournament
+from tournaments.web.shared.pages import (
+    live_response,
+    match_stream,
+    tournament_stream,
+    visible_tournament,
+)
 from tournaments.web.shared.scoreboard import score_view, scoreboard_context
 
 
@@ -47,6 +52,7 @@ def scoreboard(request: HttpRequest, pk: int) -> HttpResponse:
         page="matches/scoreboard.html",
         fragment="matches/_scoreboard.html",
         context=context,
+        stream=match_stream(match.pk),
     )
 
 
@@ -122,6 +128,7 @@ def table_overlay(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         page="matches/overlay.html",
         fragment="matches/_overlay.html",
         context=context,
+        stream=tournament_stream(tournament.pk),
     )
 
 

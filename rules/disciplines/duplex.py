@@ -5,6 +5,7 @@ its states: plus points of frames 1-2, the deciding frame's minus and provisiona
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from rules import describe
@@ -43,6 +44,7 @@ _PROMPTS = {
     "colour_of": gettext_noop("a ball of %(name)s"),
     "on_table": gettext_noop("%(n)s on the table"),
     "choose_breaker": gettext_noop("leads and chooses who breaks frame 3"),
+    "breaks_frame_3": gettext_noop("%(name)s breaks frame 3"),
 }
 
 
@@ -180,7 +182,9 @@ class Duplex(Discipline):
         if table is not None:
             n = table[slot]
             out.append(fact("balls", n, text(_PROMPTS["on_table"], n=n)))
-        if _int(state.get("frame")) == FRAMES:
+        # Frame 3 in play: plus and minus beside each player. Once finished, the headline is the
+        # final points: a «plus 5» beside the loser would read as his score.
+        if _int(state.get("frame")) == FRAMES and not state.get("finished"):
             plus = (per_player(state.get("plus")) or _ZERO)[slot]
             if plus:
                 out.append(fact("plus", plus, text(gettext_noop("plus %(n)s"), n=plus)))
@@ -478,7 +482,19 @@ class Duplex(Discipline):
                     text(_PROMPTS["choose_breaker"]),
                     player_slot=p,
                     rule="D7.6",
-                    fields=[choose("breaker", [choice(c, player_slot=c) for c in PLAYERS])],
+                    fields=[
+                        choose(
+                            "breaker",
+                            [
+                                choice(
+                                    c,
+                                    text(_PROMPTS["breaks_frame_3"], name=player(c)),
+                                    player_slot=c,
+                                )
+                                for c in PLAYERS
+                            ],
+                        )
+                    ],
                 )
             )
         if awaiting in engine.FOUL_AWAITING:
@@ -492,6 +508,10 @@ class Duplex(Discipline):
         for key in _PROMPTS:
             out[key] = text(_PROMPTS[key])
         return out
+
+    def paper_sheet(self, ruleset: Mapping[str, Any]) -> str:
+        # D7: three frames, plus points in each, minus points before the third.
+        return "duplex"
 
     def regulation(self, ruleset: dict[str, Any]) -> describe.Regulation:
         return {

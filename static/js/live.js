@@ -1,5 +1,7 @@
 /* Live pages: every element with data-live-url is brought up to a fresh server-rendered
- * fragment every 2 seconds while the tab is visible.
+ * fragment as soon as the server pushes a change (data-live-stream, Server-Sent Events; see
+ * "the push channel" below), and every 2 seconds while the tab is visible and the push channel
+ * is unavailable.
  *
  * The fresh fragment is merged into the page node by node (morph), not swapped in whole: a
  * control that is still there stays the same element, so the keyboard focus and a screen
@@ -249,7 +251,13 @@
           var before = announcements(self.el);
           var fresh = document.createElement("template");
           fresh.innerHTML = html;
-          morphChildren(self.el, fresh.content);
+          // data-live-select: the region is one element of a whole page (the table page).
+          var select = self.el.getAttribute("data-live-select");
+          var source = select ? fresh.content.querySelector(select) : fresh.content;
+          if (!source) {
+            return;
+          }
+          morphChildren(self.el, source);
           restoreFocus(trail);
           restoreScroll(self.el, scroll);
           announce(before, announcements(self.el));
@@ -271,19 +279,173 @@
       });
   };
 
-  var regions = [];
-  var timer = null;
+  // --- the push channel ----------------------------------------------------------------------
+  //
+  // A region with data-live-stream (space-separated URLs of Server-Sent Events streams:
+  // /api/v1/tournaments/N/stream/, /api/v1/matches/N/stream/) fetches its fragment as soon as
+  // an event of its kinds (data-live-kinds; every kind when absent) arrives, instead of every
+  // 2 s; data-live-spread-ms spreads the fetches of a hall over that many milliseconds at
+  // random (a result seen by thousands of phones at once). While a stream is up the region
+  // polls only every SLOW_POLL_MS (a safety net); while it is down, every PERIOD_MS as before.
+  // Each event is also told to the page as a "luza:push" event on document (the bracket's
+  // cells take their score from it). One EventSource per stream URL, however many regions.
+  //
+  // Reconnecting: the browser reconnects by itself after the server's retry (spread at random
+  // over 1–8 s by the server) and sends Last-Event-ID, so nothing is missed; a stream that
+  // refused or failed (EventSource closed) is opened again after a growing, jittered pause
+  // (2 s to 60 s), resuming from the last id it had (?last_event_id=).
 
-  function refreshAll() {
+  var SLOW_POLL_MS = 30000;
+  var KINDS = ["match.event", "match.started", "match.finished", "match.corrected",
+    "match.table", "tournament.draw", "reset", "ready"];
+  var regions = [];
+  var streams = {};
+  var timer = null;
+  var slowTimer = null;
+
+  function Stream(url) {
+    this.url = url;
+    this.regions = [];
+    this.source = null;
+    this.open = false;
+    this.lastId = "";
+    this.failures = 0;
+    this.retryTimer = null;
+  }
+
+  Stream.prototype.connect = function () {
+    var self = this;
+    if (self.source || !window.EventSource) {
+      return;
+    }
+    var url = self.url;
+    if (self.lastId) {
+      url += (url.indexOf("?") < 0 ? "?" : "&") + "last_event_id=" + encodeURIComponent(self.lastId);
+    }
+    var source = new EventSource(url, { withCredentials: true });
+    self.source = source;
+    KINDS.forEach(function (kind) {
+      source.addEventListener(kind, function (event) {
+        self.receive(kind, event);
+      });
+    });
+    source.onerror = function () {
+      self.open = false;
+      schedule();
+      if (source.readyState === 2) {  // CLOSED: refused or broken, not retried by itself
+        source.close();
+        self.source = null;
+        self.failures += 1;
+        var ceiling = Math.min(60000, 2000 * Math.pow(2, self.failures - 1));
+        self.retryTimer = setTimeout(function () {
+          self.retryTimer = null;
+          self.connect();
+        }, ceiling / 2 + Math.random() * ceiling / 2);
+      }
+    };
+  };
+
+  Stream.prototype.close = function () {
+    if (this.source) {
+      this.source.close();
+      this.source = null;
+    }
+    if (this.retryTimer) {
+      clearTimeout(this.retryTimer);
+      this.retryTimer = null;
+    }
+    this.open = false;
+  };
+
+  Stream.prototype.receive = function (kind, event) {
+    if (event.lastEventId) {
+      this.lastId = event.lastEventId;
+    }
+    var data = null;
+    try {
+      data = JSON.parse(event.data || "null");
+    } catch (e) {
+      data = null;
+    }
+    if (kind === "ready") {
+      var wasOpen = this.open;
+      this.open = true;
+      this.failures = 0;
+      schedule();
+      // What changed between the page's render (or the drop) and this connection.
+      if (!wasOpen) {
+        this.regions.forEach(function (region) {
+          region.soon(0);
+        });
+      }
+      return;
+    }
+    document.dispatchEvent(new CustomEvent("luza:push", { detail: { kind: kind, data: data } }));
+    this.regions.forEach(function (region) {
+      if (kind === "reset" || region.wants(kind)) {
+        region.soon(kind === "reset" ? 0 : region.spread);
+      }
+    });
+  };
+
+  Region.prototype.wants = function (kind) {
+    return !this.kinds || this.kinds.indexOf(kind) >= 0;
+  };
+
+  /* A fetch within `spread` ms; several events meanwhile make one fetch, and an event during
+   * a fetch makes one more after it. */
+  Region.prototype.soon = function (spread) {
+    var self = this;
+    if (self.pending) {
+      return;
+    }
+    self.pending = true;
+    setTimeout(function () {
+      self.pending = false;
+      if (self.busy) {
+        self.soon(50);
+        return;
+      }
+      self.refresh();
+    }, spread ? Math.random() * spread : 0);
+  };
+
+  function live(region) {
+    return region.streams.length > 0 && region.streams.every(function (stream) {
+      return stream.open;
+    });
+  }
+
+  function refreshAll(slow) {
     for (var i = 0; i < regions.length; i++) {
-      regions[i].refresh();
+      if (live(regions[i]) === Boolean(slow)) {
+        regions[i].refresh();
+      }
+    }
+  }
+
+  /* Poll every 2 s the regions whose stream is down, every 30 s the others. */
+  function schedule() {
+    if (document.hidden || !regions.length) {
+      return;
+    }
+    if (timer === null) {
+      timer = setInterval(function () {
+        refreshAll(false);
+      }, PERIOD_MS);
+    }
+    if (slowTimer === null) {
+      slowTimer = setInterval(function () {
+        refreshAll(true);
+      }, SLOW_POLL_MS);
     }
   }
 
   function start() {
-    if (timer === null && regions.length) {
-      timer = setInterval(refreshAll, PERIOD_MS);
-    }
+    Object.keys(streams).forEach(function (url) {
+      streams[url].connect();
+    });
+    schedule();
   }
 
   function stop() {
@@ -291,18 +453,60 @@
       clearInterval(timer);
       timer = null;
     }
+    if (slowTimer !== null) {
+      clearInterval(slowTimer);
+      slowTimer = null;
+    }
+    Object.keys(streams).forEach(function (url) {
+      streams[url].close();
+    });
   }
+
+  /* A ball at a table: the score in every cell of that match ([data-live-match] holding
+   * [data-live-score=a|b], the bracket's) from the event itself, no fetch. */
+  document.addEventListener("luza:push", function (event) {
+    var data = event.detail.data;
+    if (!data || !data.match || !data.score) {
+      return;
+    }
+    var spans = document.querySelectorAll('[data-live-match="' + data.match + '"] [data-live-score]');
+    for (var i = 0; i < spans.length; i++) {
+      var value = data.score[spans[i].getAttribute("data-live-score")];
+      var text = value === null || value === undefined
+        ? spans[i].getAttribute("data-live-empty") || "" : String(value);
+      if (spans[i].textContent !== text) {
+        spans[i].textContent = text;
+      }
+    }
+  });
 
   document.addEventListener("DOMContentLoaded", function () {
     var found = document.querySelectorAll("[data-live-url]");
     for (var i = 0; i < found.length; i++) {
-      regions.push(new Region(found[i]));
+      var region = new Region(found[i]);
+      var kinds = found[i].getAttribute("data-live-kinds");
+      region.kinds = kinds ? kinds.split(/\s+/) : null;
+      region.spread = parseInt(found[i].getAttribute("data-live-spread-ms") || "0", 10) || 0;
+      region.streams = [];
+      region.pending = false;
+      (found[i].getAttribute("data-live-stream") || "").split(/\s+/).forEach(function (url) {
+        if (!url || !window.EventSource) {
+          return;
+        }
+        if (!streams[url]) {
+          streams[url] = new Stream(url);
+        }
+        streams[url].regions.push(region);
+        region.streams.push(streams[url]);
+      });
+      regions.push(region);
     }
     document.addEventListener("visibilitychange", function () {
       if (document.hidden) {
         stop();
       } else {
-        refreshAll();
+        refreshAll(false);
+        refreshAll(true);
         start();
       }
     });

@@ -46,11 +46,38 @@ def test_weaker_player_a_gets_the_head_start() -> None:
     )
 
 
-def test_head_start_stays_below_the_target() -> None:
+def test_head_start_fits_the_race() -> None:
+    # The scheme is for a race to 30: 600 points give 12 there. A race to 8 scales it
+    # (12 × 8 / 30 = 3.2, rounded down to 3), never past half the race minus one (3).
     result = compute_handicap(scheme=RaceScheme(), rating_a=700, rating_b=1300, balls_to_win=8)
-    assert result.head_start == {"a": 7, "b": 0}
+    assert result.head_start == {"a": 3, "b": 0}
+    result = compute_handicap(scheme=RaceScheme(), rating_a=700, rating_b=1300, balls_to_win=30)
+    assert result.head_start == {"a": 12, "b": 0}
+    result = compute_handicap(scheme=RaceScheme(), rating_a=700, rating_b=1300, balls_to_win=15)
+    assert result.head_start == {"a": 6, "b": 0}
+    # 160 points: 6 at 30, 6 × 8 / 30 = 1.6 → 1 in a race to 8.
+    result = compute_handicap(scheme=RaceScheme(), rating_a=800, rating_b=960, balls_to_win=8)
+    assert result.head_start == {"a": 1, "b": 0}
     result = compute_handicap(scheme=RaceScheme(), rating_a=700, rating_b=1300, balls_to_win=1)
     assert result.head_start == {"a": 0, "b": 0}
+
+
+@given(
+    scheme=st.builds(
+        RaceScheme,
+        step=st.integers(1, 200),
+        balls_per_step=st.integers(0, 5),
+        cap=st.integers(0, 40),
+        base=st.integers(1, 60),
+    ),
+    diff=st.integers(0, 3000),
+    race=st.integers(1, 60),
+)
+def test_a_race_scheme_never_gives_half_the_race(scheme: RaceScheme, diff: int, race: int) -> None:
+    head = compute_handicap(scheme=scheme, rating_a=0, rating_b=diff, balls_to_win=race)
+    at_base = min(scheme.cap, diff // scheme.step * scheme.balls_per_step)
+    assert 0 <= head.head_start["a"] <= max(0, race // 2 - 1)
+    assert head.head_start["a"] <= at_base * race // scheme.base or race == scheme.base
 
 
 def test_equal_ratings_give_no_head_start() -> None:
@@ -288,4 +315,5 @@ def test_race_head_start_never_shrinks_as_the_gap_grows(
     near = compute_handicap(scheme=scheme, rating_a=low, rating_b=high, balls_to_win=race)
     far = compute_handicap(scheme=scheme, rating_a=low - extra, rating_b=high, balls_to_win=race)
     assert far.head_start["a"] >= near.head_start["a"]
-    assert far.head_start["a"] <= scheme.cap
+    # The cap is the scheme's at its own race, scaled like every head start to another.
+    assert far.head_start["a"] <= max(scheme.cap, scheme.cap * race // scheme.base)

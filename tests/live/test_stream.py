@@ -54,7 +54,8 @@ def test_a_reconnect_resumes_from_the_last_id_without_a_gap(server, organiser, r
     (again,) = follow(url, 1, **{"Last-Event-ID": missed[2].id})
     assert again.event == "ready"
     match_events = follow(f"{server}/api/v1/matches/{match.pk}/stream/?last_event_id=0-0", 4)
-    assert [e.id for e in match_events[:3]] == [e.id for e in missed[:3]]
+    # (its own ids: each stream numbers its entries)
+    assert [e.data for e in match_events[:3]] == [e.data for e in missed[:3]]
 
 
 def test_a_change_reaches_a_connected_client(server, organiser, referee):
@@ -120,3 +121,22 @@ def test_unknown_streams_and_writes_are_refused_with_the_error_body(server):
     assert missing.status_code == 404 and missing.json()["code"] == "not_found"
     post = httpx.post(f"{server}/api/v1/tournaments/1/stream/", timeout=10)
     assert post.status_code == 405 and post.headers["allow"] == "GET, HEAD"
+
+
+def test_through_gunicorn_the_stream_paths_refuse_alike_or_say_no_content(organiser, referee):
+    """Without the stream server in front (gunicorn alone): the same refusals, and 204 (a
+    browser's EventSource stops; the pages poll) for whoever may read."""
+    tournament = drawn_tournament(organiser, 4, referee=referee, format="single")
+    client = APIClient()
+    assert client.get(f"/api/v1/tournaments/{tournament.pk}/stream/").status_code == 204
+    tournament.is_public = False
+    tournament.save(update_fields=["is_public"])
+    from tournaments.web import stream
+
+    stream._public.clear()
+    refused = client.get(f"/api/v1/tournaments/{tournament.pk}/stream/")
+    assert refused.status_code == 404
+    assert refused.json() == client.get(f"/api/v1/tournaments/{tournament.pk}/").json()
+    client.force_login(organiser)
+    assert client.get(f"/api/v1/tournaments/{tournament.pk}/stream/").status_code == 204
+    assert client.post(f"/api/v1/tournaments/{tournament.pk}/stream/").status_code == 405

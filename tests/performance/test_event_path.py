@@ -10,8 +10,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from audit.models import AuditEntry
-from matches import services
 from matches.models import IdempotencyRecord, Match, MatchEvent
+from matches.services import locks
 from tests.factories import UserFactory
 from tests.matches.factories import MatchFactory
 from tournaments.models import Tournament
@@ -121,4 +121,4 @@ def test_the_lock_statement_stays_within_the_drivers_statement_cache(scorer, mat
     """psycopg keeps the parsed form of a statement up to 4096 bytes: past that, the lock's
     SQL (a hundred columns) would be parsed again on every scored ball."""
     assert post(scorer, match, BREAK, 0).status_code == 201
-    assert len(services._LOCKED_MATCH_AND_ROLE.sql().encode()) <= 4096
+    assert len(locks._LOCKED_MATCH_AND_ROLE.sql().encode()) <= 4096

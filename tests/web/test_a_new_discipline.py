@@ -96,7 +96,7 @@ def test_a_discipline_registered_at_test_time_is_played_and_shown_everywhere(
     assert "race to 3" in pages["scoreboard"]
     assert a in pages["overlay"] and "race to 3" in pages["overlay"]
     assert f"{a} 0:2 {b}" in pages["table"] and "race to 3" in pages["table"]
-    assert '<span class="live-score">2</span>' in pages["bracket"]
+    assert '<span class="live-score" data-live-score="b">2</span>' in pages["bracket"]
     panel = APIClient()
     panel.force_login(organiser)
     control = panel.get(f"/panel/m/{match.pk}/")

@@ -113,5 +113,6 @@ def test_diploma_helpers():
         "XCIX",
     ]
     assert initials_first("Сидоров С. С.") == "С. С. Сидоров"
-    assert initials_first("Сидоров С.С.") == "С.С. Сидоров"
+    assert initials_first("Сидоров С.С.") == "С. С. Сидоров"
+    assert initials_first("Сидоров Сергей Сергеевич") == "С. С. Сидоров"
     assert initials_first("Сергей Сидоров") == "Сергей Сидоров"

@@ -78,9 +78,9 @@ def test_rule_numbers_read_as_a_russian_referee_reads_them() -> None:
     from django.utils import translation
 
     with translation.override("ru"):
-        assert wording.rule_label("G12.1") == "п. 12.1"
+        assert wording.rule_label("G12.1") == "п. 12.1 Общих правил"
         assert wording.rule_label("D5.2") == "п. 5.2 правил Дуплекса"
-        assert wording.foul_title("double_hit").endswith("(п. 18)")
-        assert wording.option_hint("rebreak_self") == "п. 12.2 (3)"
+        assert wording.foul_title("double_hit").endswith("(п. 18 Общих правил)")
+        assert wording.option_hint("rebreak_self") == "п. 12.2 (3) Общих правил"
         assert wording.option_hint("play") == "Бьёт тот, кто выбирает"
     assert wording.rule_label("not a rule") == "not a rule"

@@ -30,12 +30,12 @@ def test_free_pyramid_under_the_regulation() -> None:
     assert in_force["fools"] and ui["rules"]["fool_button"]
     assert text["pocketed"] == "Сколько шаров забито по прямому заказу?"
     assert "строгий разбой" in text["break_pocketed"]
-    assert "(регламент)" in text["break_criteria"] and "биток" in text["break_criteria"]
-    assert text["rule_illegal_break"] == "регламент"
-    assert text["penalty"] == "Штраф: шар с полки нарушителя возвращается на стол."
+    assert "(Регламент)" in text["break_criteria"] and "биток" in text["break_criteria"]
+    assert text["rule_illegal_break"] == "Регламент"
+    assert text["penalty"] == "Штраф с полки: шар с полки нарушителя возвращается на стол."
     break_foul = [f for f in ui["shot_fouls"] + ui["event_fouls"] if f["code"] == "illegal_break"]
     assert not break_foul  # reported by the break itself, not picked from the list
-    assert ui["foul_titles"]["illegal_break"] == "неправильный разбой (регламент)"
+    assert ui["foul_titles"]["illegal_break"] == "неправильный разбой (Регламент)"
     assert ui["spot"]["1"] == "Выставьте 1 шар на заднюю отметку."
     assert "от задней отметки к заднему борту" in ui["spot"]["3"]
     assert set(ui["options"]) == {"play", "hand_back", "rebreak_self", "rebreak_opponent"} | {
@@ -56,8 +56,8 @@ def test_llb_frames_to_8_count_fools_and_use_the_general_break() -> None:
     assert "три различных прицельных шара" in text["break_criteria"] or (
         "трёх различных прицельных шаров" in text["break_criteria"]
     )
-    assert "(п. 12.1)" in text["break_criteria"]
-    assert text["rule_illegal_break"] == "п. 12.1"
+    assert "(п. 12.1 Общих правил)" in text["break_criteria"]
+    assert text["rule_illegal_break"] == "п. 12.1 Общих правил"
     assert text["penalty"] == "Штраф: соперник снимает шар со стола себе на полку."
     # No continuation: the re-rack choice of the regulation is never offered.
     assert not {"full", "partial", "play_on"} & set(ui["options"])
@@ -76,7 +76,7 @@ def test_duplex_spots_from_the_back_cushion() -> None:
     assert ui["spot"]["5"].startswith("Выставьте 5 шаров")
     assert ui["rules"]["fool_button"] is False
     assert ui["text"]["penalty"] == "Штраф: соперник снимает со стола любой шар."
-    assert "(п. 12.1)" in ui["text"]["break_criteria"]
+    assert "(п. 12.1 Общих правил)" in ui["text"]["break_criteria"]
 
 
 @pytest.mark.parametrize("slug", sorted(PRESETS))
@@ -90,7 +90,7 @@ def test_every_prompt_is_a_question_or_a_sentence_in_russian(slug: str) -> None:
             assert not text[key].endswith(":"), key
     for foul in ui["shot_fouls"] + ui["event_fouls"]:
         assert foul["wording"] == ""  # the button: a short name and the clause
-        assert foul["rule"].startswith("п. ") or foul["rule"] == "регламент"
+        assert foul["rule"].startswith("п. ") or foul["rule"] == "Регламент"
         assert foul["quote"], foul["code"]
     for value in [*text.values(), *ui["options"].values(), *ui["spot"].values()]:
         assert "“" not in value and "”" not in value
@@ -110,6 +110,24 @@ def test_rule_quotes_are_word_for_word() -> None:
         assert _normalised(quote) in _normalised(books[ref[0]]), ref
 
 
+def _words(text: str) -> list[str]:
+    """The words of a text, spelling aside: what proofreading must not change."""
+    folded = text.lower().replace("ё", "е").replace("двух", "2-ух")
+    return re.findall(r"[а-яa-z0-9]+", folded.replace("производится", "производиться"))
+
+
+def test_the_quotes_shown_are_proofread_and_say_the_same_clause() -> None:
+    shown = {f["code"]: f["quote"] for f in wording.foul_choices()}
+    for ref, quote in wording.QUOTES.items():
+        fixed = wording.proofread(quote)
+        assert _words(fixed) == _words(quote), ref  # not a word of the clause changed
+        for typo in ("производиться", "2-ух", "  ", " ,", "т.п."):
+            assert typo not in fixed, (ref, typo)
+    assert "Удар по битку производится наклейкой кия" in shown["cue_tip"]
+    for wrong, _right in wording.PROOFREADING:  # every correction is of a real typo
+        assert any(wrong in quote for quote in wording.QUOTES.values()), wrong
+
+
 def test_the_log_reads_as_sentences() -> None:
     """The log's sentences are the discipline's (Discipline.describe_event), in Russian."""
     names = {"a": "Иванова", "b": "Петров"}
@@ -124,11 +142,11 @@ def test_the_log_reads_as_sentences() -> None:
             "Иванова принимает позицию"
         )
         line = sentence({"type": "shot", "player": "b", "foul": "double_hit"})
-        assert line == "Петров, штраф: двойной удар (п. 18)"
+        assert line == "Петров, штраф: двойной удар (п. 18 Общих правил)"
         line = sentence({"type": "break", "player": "a", "legal": False}, strict_break=True)
-        assert line == "Иванова: неправильный разбой (регламент)"
+        assert line == "Иванова: неправильный разбой (Регламент)"
         line = sentence({"type": "break", "player": "a", "legal": False}, strict_break=False)
-        assert line == "Иванова: неправильный разбой (п. 12.1)"
+        assert line == "Иванова: неправильный разбой (п. 12.1 Общих правил)"
         assert sentence({"type": "shot", "player": "a", "pocketed": 2}) == "Иванова: 2 шара"
         line = sentence({"type": "shot", "player": "a", "pocketed": 1, "fools": 2})
         assert line == "Иванова: 1 шар, 2 «дурака»"

@@ -2,8 +2,11 @@
 
 Schemes are data (frozen dataclasses, JSON-able with ``to_json``/``from_json``):
 
-* ``RaceScheme``: race to N balls; the weaker player starts with
-  ``min(cap, diff // step * balls_per_step)`` balls, and always below N.
+* ``RaceScheme``: defined for a race to ``base`` balls (30); the weaker player
+  starts with ``min(cap, diff // step * balls_per_step)`` balls. Applied to a
+  race to N != base the head start is scaled: proportional (``× N / base``),
+  rounded down; in any race it is never more than ``N // 2 - 1`` (a race to 8:
+  at most 3), so the weaker player always has more than half the race to play.
 * ``PairScheme``: LLB frames to 8; the k-th rating step gives the pair
   (stronger, weaker): the match is played to ``stronger`` and the weaker
   player starts with ``stronger - weaker`` points.
@@ -28,6 +31,7 @@ __all__ = [
     "Scheme",
     "compute_handicap",
     "get_scheme",
+    "max_head_start",
     "scheme_from_json",
     "scheme_to_json",
 ]
@@ -48,15 +52,22 @@ def _expect_type(data: Any, expected: str) -> Mapping[str, Any]:
     return data
 
 
+def max_head_start(balls_to_win: int) -> int:
+    """The most a race scheme credits in a race to ``balls_to_win``: half the race minus one."""
+    return max(0, balls_to_win // 2 - 1)
+
+
 @dataclass(frozen=True)
 class RaceScheme:
-    """Race to N balls: ``balls_per_step`` head-start balls per full ``step`` of rating."""
+    """Race to ``base`` balls: ``balls_per_step`` head-start balls per full ``step`` of
+    rating, at most ``cap``; scaled to other races (module docstring)."""
 
     TYPE: ClassVar[str] = "race"
 
     step: int = 50
     balls_per_step: int = 2
     cap: int = 12
+    base: int = 30
 
     def __post_init__(self) -> None:
         if _int(self.step, "step") <= 0:
@@ -65,10 +76,16 @@ class RaceScheme:
             raise ValueError(f"balls_per_step must not be negative, got {self.balls_per_step}")
         if _int(self.cap, "cap") < 0:
             raise ValueError(f"cap must not be negative, got {self.cap}")
+        if _int(self.base, "base") < 1:
+            raise ValueError(f"base must be at least 1, got {self.base}")
 
     def head_start(self, *, diff: int, balls_to_win: int) -> int:
-        """Balls credited to the weaker player; never enough to start at the target."""
-        return min(self.cap, diff // self.step * self.balls_per_step, balls_to_win - 1)
+        """Balls credited to the weaker player in a race to ``balls_to_win``: the scheme's
+        head start at its own race, scaled proportionally (rounded down) to another race,
+        and never more than half the race minus one."""
+        at_base = min(self.cap, diff // self.step * self.balls_per_step)
+        scaled = at_base if balls_to_win == self.base else at_base * balls_to_win // self.base
+        return max(0, min(scaled, max_head_start(balls_to_win)))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -76,12 +93,18 @@ class RaceScheme:
             "step": self.step,
             "balls_per_step": self.balls_per_step,
             "cap": self.cap,
+            "base": self.base,
         }
 
     @classmethod
     def from_json(cls, data: Any) -> RaceScheme:
         d = _expect_type(data, cls.TYPE)
-        return cls(step=d["step"], balls_per_step=d["balls_per_step"], cap=d["cap"])
+        return cls(
+            step=d["step"],
+            balls_per_step=d["balls_per_step"],
+            cap=d["cap"],
+            base=d.get("base", 30),
+        )
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,13 @@ from typing import Any
 A4_PLAYERS = 32
 A4_COLUMN = 16
 A3_COLUMN = 32
+# The bracket fills its sheet (a wall sheet a third full is unreadable from a step away): the
+# page's height less its margins (static/css/print.css @page a4l/a3l), the sheet's heading and
+# the rounds' titles, shared by the rows; the type grows with the rows, up to a limit.
+BODY_MM = {"a4": 210 - 14 - 16, "a3": 297 - 20 - 18}
+MATCH_LINES_MM = 9.0  # a match's box at the base size: its number and two players
+BASE_PT = 7.5
+MAX_SCALE = 2.2
 
 
 def paper_for(players: int) -> str:
@@ -65,8 +72,17 @@ def bracket_sheets(stages: Sequence[Mapping[str, Any]], players: int) -> tuple[s
     for stage in stages:
         for sheet in stage_sheets(stage, paper):
             sheet["rows"] = table_rows(sheet["rounds"])
+            sheet.update(fill(paper, len(sheet["rows"])))
             sheets.append(sheet)
     return paper, sheets
+
+
+def fill(paper: str, rows: int) -> dict[str, float]:
+    """How a sheet of ``rows`` rows fills its paper: each row's height (mm) and the type's
+    size (pt), larger when there are few rows."""
+    row_mm = BODY_MM[paper] / max(rows, 1)
+    scale = min(MAX_SCALE, max(1.0, (row_mm - 1.0) / MATCH_LINES_MM))
+    return {"row_mm": round(row_mm, 2), "font_pt": round(BASE_PT * scale, 2)}
 
 
 def table_rows(rounds: Sequence[Mapping[str, Any]]) -> list[list[dict[str, Any]]]:

@@ -24,6 +24,7 @@ from tournaments.services.entry_rules import (
     active_count,
     entry_window_state,
     rating_limit_error,
+    registration_closed_error,
     reserve_position,
     reserve_promote,
 )
@@ -42,6 +43,9 @@ WITHDRAWN = Registration.Status.WITHDRAWN
 
 
 def _require_open(tournament: Tournament) -> None:
+    closed = registration_closed_error(tournament)
+    if closed is not None:
+        raise closed
     state = entry_window_state(tournament)
     if state == "open":
         return
@@ -318,6 +322,7 @@ def player_request_decide(*, request: PlayerRequest, actor: Actor, approve: bool
         locked = lock_tournament(tournament)
         if (
             locked.status == Status.REGISTRATION
+            and registration_closed_error(locked) is None
             and rating_limit_error(locked, player.rating) is None
         ):
             _place(locked=locked, player=player, actor=actor, action="entry_online")

@@ -46,6 +46,31 @@ def limits_text(tournament: Tournament) -> str:
     return ""
 
 
+def registration_state(tournament: Tournament) -> str:
+    """Where registration stands: "not_open" (a draft), "open", "closed" (by the organiser,
+    before the draw), "reopened" (open again after a close), or "drawn" (the draw closed it)."""
+    if tournament.status == Status.DRAFT:
+        return "not_open"
+    if tournament.status != Status.REGISTRATION:
+        return "drawn"
+    if tournament.registration_closed_at is not None:
+        return "closed"
+    return "reopened" if tournament.registration_reopened_at is not None else "open"
+
+
+def registration_closed_error(tournament: Tournament) -> TournamentError | None:
+    """The refusal of any new entry (at the desk or online) while the organiser has closed
+    registration, naming the state; None when it is not closed that way."""
+    if registration_state(tournament) != "closed":
+        return None
+    return TournamentError(
+        "registration_closed",
+        _("Registration is closed by the organiser: reopen it to add players."),
+        status=CONFLICT,
+        params={"state": "closed"},
+    )
+
+
 def entry_window_state(tournament: Tournament, now: Any = None) -> str:
     """ "off" (no online entry), "not_open" (registration not open, or before the opening
     time), "open", or "closed" (after the closing time, or the draw has been made)."""
@@ -56,6 +81,8 @@ def entry_window_state(tournament: Tournament, now: Any = None) -> str:
         return "closed"
     if tournament.status != Status.REGISTRATION:
         return "not_open"
+    if tournament.registration_closed_at is not None:
+        return "closed"
     if tournament.entry_opens_at is not None and now < tournament.entry_opens_at:
         return "not_open"
     if tournament.entry_closes_at is not None and now >= tournament.entry_closes_at:

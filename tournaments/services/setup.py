@@ -9,14 +9,15 @@ from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import rules
 from audit.services import audit_record
 from tournaments import presets
-from tournaments.algorithms import fees, handicap
-from tournaments.errors import BAD_REQUEST, TournamentError
+from tournaments.algorithms import fees, handicap, pair_race
+from tournaments.errors import BAD_REQUEST, CONFLICT, TournamentError
 from tournaments.field_names import field_label, values_label
 from tournaments.images import ImageRefused, data_uri_reencode
 from tournaments.match_setup import stage_keys, stage_ruleset
@@ -28,7 +29,7 @@ from tournaments.services.common import (
     lock_tournament,
     require_status,
 )
-from tournaments.services.entry_rules import reserve_promote
+from tournaments.services.entry_rules import registration_state, reserve_promote
 
 if TYPE_CHECKING:
     from config.types import Actor
@@ -44,6 +45,7 @@ SETTINGS_FIELDS = (
     "venue",
     "chief_judge",
     "description",
+    "regulation_text",
     "discipline",
     "ruleset",
     "stage_rules",
@@ -63,11 +65,19 @@ SETTINGS_FIELDS = (
     "added_money",
     "withdrawn_prize",
     "withdrawal_fee",
+    "table_hour_price",
+    "table_time_payer",
+    "table_time_discount",
+    "table_time_breaks",
+    "lateness_step_minutes",
+    "lateness_penalty_balls",
+    "lateness_walkover_minutes",
     "no_show_rule",
     "handicap_scheme",
     "rated",
     "elo_k",
     "self_scoring",
+    "break_by_lag",
     "is_public",
     "archived",
     "organiser_name",
@@ -80,10 +90,19 @@ SETTINGS_FIELDS = (
 # What may still change once matches exist: none of it can alter a played match. Races and
 # time limits of matches not started yet change through tournament_update_live.
 LIVE_FIELDS = (
+    "lateness_step_minutes",
+    "lateness_penalty_balls",
+    "lateness_walkover_minutes",
+    "table_hour_price",
+    "table_time_payer",
+    "table_time_discount",
+    "table_time_breaks",
     "name",
+    "break_by_lag",
     "venue",
     "chief_judge",
     "description",
+    "regulation_text",
     "is_public",
     "archived",
     "organiser_name",
@@ -93,8 +112,16 @@ LIVE_FIELDS = (
     "diploma_amount",
     "diploma_degree",
 )
+MAX_REGULATION_TEXT = 10_000
 MAX_LOGO_CHARS = 280_000  # 200 KB in base64
-MONEY_FIELDS = ("entry_fee", "prize_unit", "added_money", "pool_percent")
+MONEY_FIELDS = (
+    "entry_fee",
+    "prize_unit",
+    "added_money",
+    "pool_percent",
+    "table_hour_price",
+    "table_time_discount",
+)
 
 
 def invalid(field: str, message: str, **params: Any) -> TournamentError:
@@ -164,16 +191,8 @@ def _int_or_none(field: str, value: Any, lo: int, hi: int, *, allow_none: bool) 
     return value
 
 
-def clean_settings(values: dict[str, Any], *, stored_logo: str = "") -> dict[str, Any]:
-    """Validate a complete set of settings; returns them normalised (money as Decimal, the
-    ruleset completed by the engine, fee bands and shares canonical, a new logo re-encoded;
-    `stored_logo`, the one the tournament has, is kept as it is)."""
-    out = dict(values)
-    if not str(out.get("name") or "").strip():
-        raise invalid("name", _("The tournament needs a name."))
-    out["name"] = str(out["name"]).strip()
-
-    # Discipline and ruleset: the rules engine is the judge.
+def _clean_ruleset(out: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The discipline and its ruleset, normalised: the rules engine is the judge."""
     disciplines = rules.rulesets()
     discipline = out.get("discipline")
     if discipline not in disciplines:
@@ -198,14 +217,11 @@ def clean_settings(values: dict[str, Any], *, stored_logo: str = "") -> dict[str
         raise _ruleset_error("ruleset", err) from None
     # Head starts are per match (the handicap scheme or the organiser's override).
     normalised.pop("head_start", None)
-    out["ruleset"] = normalised
+    return discipline, normalised
 
-    out["time_limit_minutes"] = _int_or_none(
-        "time_limit_minutes", out.get("time_limit_minutes"), 1, MAX_TIME_LIMIT, allow_none=True
-    )
-    out["stage_rules"] = _clean_stage_rules(out)
 
-    # Handicap scheme against every race it will be applied to.
+def _check_handicap_scheme(out: dict[str, Any], discipline: str) -> None:
+    """The handicap scheme against every race it will be applied to."""
     slug = out.get("handicap_scheme")
     if slug not in handicap.SCHEMES:
         raise invalid(
@@ -240,12 +256,49 @@ def clean_settings(values: dict[str, Any], *, stored_logo: str = "") -> dict[str
                         },
                     )
 
+
+def _clean_regulation_text(out: dict[str, Any]) -> str:
+    text = str(out.get("regulation_text") or "").strip()
+    if len(text) > MAX_REGULATION_TEXT:
+        raise invalid(
+            "regulation_text",
+            _("The regulation's text is at most %(max)s characters.")
+            % {"max": MAX_REGULATION_TEXT},
+        )
+    return text
+
+
+def clean_settings(values: dict[str, Any], *, stored_logo: str = "") -> dict[str, Any]:
+    """Validate a complete set of settings; returns them normalised (money as Decimal, the
+    ruleset completed by the engine, fee bands and shares canonical, a new logo re-encoded;
+    `stored_logo`, the one the tournament has, is kept as it is)."""
+    out = dict(values)
+    if not str(out.get("name") or "").strip():
+        raise invalid("name", _("The tournament needs a name."))
+    out["name"] = str(out["name"]).strip()
+    out["regulation_text"] = _clean_regulation_text(out)
+    discipline, out["ruleset"] = _clean_ruleset(out)
+
+    out["time_limit_minutes"] = _int_or_none(
+        "time_limit_minutes", out.get("time_limit_minutes"), 1, MAX_TIME_LIMIT, allow_none=True
+    )
+    out["stage_rules"] = _clean_stage_rules(out)
+    for field in ("lateness_step_minutes", "lateness_walkover_minutes"):
+        out[field] = _int_or_none(field, out.get(field), 1, 600, allow_none=True)
+    out["lateness_penalty_balls"] = _int_or_none(
+        "lateness_penalty_balls", out.get("lateness_penalty_balls", 1), 1, 100, allow_none=False
+    )
+
+    _check_handicap_scheme(out, discipline)
+
     for field, kind in (
         ("format", Tournament.Format),
         ("grand_final", Tournament.GrandFinal),
         ("third_place", Tournament.ThirdPlace),
         ("withdrawn_prize", Tournament.WithdrawnPrize),
         ("withdrawal_fee", Tournament.WithdrawalFee),
+        ("table_time_payer", Tournament.TableTimePayer),
+        ("table_time_breaks", Tournament.TableTimeBreaks),
         ("no_show_rule", Tournament.NoShowRule),
         ("diploma_places", Tournament.DiplomaPlaces),
     ):
@@ -312,6 +365,29 @@ def _clean_stage_rules(values: dict[str, Any]) -> dict[str, Any]:
                     % {"key": key, "stage": stage_key, "known": ", ".join(known) or "—"},
                 )
         entry = dict(overrides)
+        if "pair_race" in entry:
+            try:
+                entry["pair_race"] = pair_race.parse(entry["pair_race"])
+            except ValueError as exc:
+                raise invalid(
+                    f"stage_rules.{stage_key}.pair_race",
+                    _("Stage “%(stage)s”, the pair's race: %(detail)s")
+                    % {"stage": stage_key, "detail": exc},
+                ) from None
+            for band in entry["pair_race"]["bands"]:
+                race = {k: v for k, v in band.items() if k != "up_to"}
+                try:
+                    rules.validate_ruleset(
+                        {**stage_ruleset({**values, "stage_rules": {}}, None), **race}
+                    )
+                except rules.RuleError as err:
+                    raise TournamentError(
+                        "invalid_ruleset",
+                        _("Stage “%(stage)s”, the pair's race: %(detail)s")
+                        % {"stage": stage_key, "detail": ruleset_error_message(err)},
+                        status=BAD_REQUEST,
+                        params={"field": f"stage_rules.{stage_key}.pair_race", **err.params},
+                    ) from None
         if "time_limit_minutes" in entry:
             entry["time_limit_minutes"] = _int_or_none(
                 f"stage_rules.{stage_key}.time_limit_minutes",
@@ -362,6 +438,10 @@ def _clean_money(out: dict[str, Any]) -> None:
         raise invalid("prize_unit", _("The prize rounding unit must be positive."))
     if not 0 <= out["pool_percent"] <= 100:
         raise invalid("pool_percent", _("The prize pool must be between 0 and 100 percent."))
+    if out["table_hour_price"] < 0:
+        raise invalid("table_hour_price", _("The table-hour price cannot be negative."))
+    if not 0 <= out["table_time_discount"] <= 100:
+        raise invalid("table_time_discount", _("The discount must be between 0 and 100 percent."))
     try:
         bands = fees.bands_from_json(out.get("fee_bands") or [])
     except (TypeError, ValueError) as exc:
@@ -520,6 +600,52 @@ def tournament_open_registration(*, tournament: Tournament, actor: Actor | None)
     change_status(locked, Status.REGISTRATION, actor=actor)
     bump_public_version(locked)
     return locked
+
+
+@transaction.atomic
+def tournament_close_registration(*, tournament: Tournament, actor: Actor | None) -> Tournament:
+    """The organiser closes registration before the draw: the desk and online entry both
+    refuse new players (409 `registration_closed`, state "closed") until he reopens it;
+    withdrawals, fees, check-in and the draw go on."""
+    locked = lock_tournament(tournament)
+    _require_registration_state(locked, "open", "reopened")
+    locked.registration_closed_at = timezone.now()
+    locked.save(update_fields=["registration_closed_at", "updated_at"])
+    audit_record(actor=actor, action="registration_close", tournament=locked, data={})
+    bump_public_version(locked)
+    return locked
+
+
+@transaction.atomic
+def tournament_reopen_registration(*, tournament: Tournament, actor: Actor | None) -> Tournament:
+    """Open a closed registration again (state "reopened")."""
+    locked = lock_tournament(tournament)
+    _require_registration_state(locked, "closed")
+    locked.registration_closed_at = None
+    locked.registration_reopened_at = timezone.now()
+    locked.save(update_fields=["registration_closed_at", "registration_reopened_at", "updated_at"])
+    audit_record(actor=actor, action="registration_reopen", tournament=locked, data={})
+    bump_public_version(locked)
+    return locked
+
+
+def _require_registration_state(tournament: Tournament, *allowed: str) -> None:
+    state = registration_state(tournament)
+    if state in allowed:
+        return
+    messages = {
+        "not_open": _("Registration is not open yet."),
+        "open": _("Registration is open already."),
+        "reopened": _("Registration is open already."),
+        "closed": _("Registration is closed already."),
+        "drawn": _("Registration is closed: the draw has been made."),
+    }
+    raise TournamentError(
+        "registration_state",
+        messages[state],
+        status=CONFLICT,
+        params={"state": state, "allowed": list(allowed)},
+    )
 
 
 @transaction.atomic

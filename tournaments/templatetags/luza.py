@@ -6,14 +6,27 @@ import json
 from typing import Any
 
 from django import template
-from django.utils.translation import gettext_lazy
+from django.utils.dateformat import format as date_format
+from django.utils.translation import gettext_lazy, pgettext
 
+from tournaments import names
 from tournaments.audit_text import AUDIT_ACTIONS
 from tournaments.match_labels import match_label
 from tournaments.presentation import money
 
 register = template.Library()
 register.filter("money", money)
+# Names on paper: typed in capitals, shown in title case; a signature line, initials first.
+register.filter("paper_name", names.paper_name)
+register.filter("signature_name", names.signature_name)
+
+
+@register.filter
+def paper_date(value: Any) -> str:
+    """A date as paper writes it: «5 декабря 2026 г.» (the diplomas' words, on every sheet)."""
+    if not value:
+        return ""
+    return pgettext("diploma date", "%(date)s") % {"date": date_format(value, "j E Y")}
 
 
 @register.filter

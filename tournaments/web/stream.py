@@ -43,6 +43,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -159,13 +160,10 @@ def _user(headers: dict[str, str]) -> Any:
 
 def authorize(*, scope: str, object_id: int, headers: dict[str, str]) -> int:
     """The tournament whose stream the client may read, or Refused (as its pages refuse)."""
-    from django.db import close_old_connections
-
     from matches.models import Match
     from tournaments import access, selectors
     from tournaments.models import Tournament
 
-    close_old_connections()
     if scope == "m":
         tournament_id = _match_tournament.get(object_id)
         if tournament_id is None:
@@ -192,6 +190,10 @@ def authorize(*, scope: str, object_id: int, headers: dict[str, str]) -> int:
 
 
 def _authorize_translated(*, scope: str, object_id: int, headers: dict[str, str]) -> int:
+    """authorize() in a thread of the stream server (a connection lost meanwhile is replaced)."""
+    from django.db import close_old_connections
+
+    close_old_connections()
     with translation.override(settings.LANGUAGE_CODE):
         return authorize(scope=scope, object_id=object_id, headers=headers)
 
@@ -394,6 +396,25 @@ async def application(scope: Scope, receive: Receive, send: Send) -> None:
     await _serve(scope, receive, send, stream_key(scope=kind, object_id=object_id), last)
 
 
+async def _head(key: str, last: StreamId | None) -> tuple[bytes, StreamId]:
+    """The first frames of a stream and the id they reach: the retry delay, then what the
+    client missed since `last` (or a reset when that is gone), then "ready"."""
+    head = f"retry: {random.randint(*RETRY_MS)}\n\n".encode()
+    sent: StreamId
+    if last is not None:
+        backlog = await hub.backlog(key, last)
+        if backlog is not None:
+            sent = last
+            for sid, data in backlog:
+                head += data
+                sent = sid
+            return head + frame(sid=None, event="ready", data="{}"), sent
+        head += frame(sid=None, event="reset", data="{}")
+    top = await hub.redis.xrevrange(key, count=1)
+    sent = parse_id(_text(top[0][0])) if top else (0, 0)  # type: ignore[assignment]
+    return head + frame(sid=sent, event="ready", data="{}"), sent
+
+
 async def _serve(
     scope: Scope, receive: Receive, send: Send, key: str, last: StreamId | None
 ) -> None:
@@ -424,30 +445,14 @@ async def _serve(
     hub.clients += 1
     hub.subscribe(key, subscriber)  # before the backlog: nothing falls between the two
     try:
-        head = f"retry: {random.randint(*RETRY_MS)}\n\n".encode()
-        sent: StreamId
-        if last is not None:
-            backlog = await hub.backlog(key, last)
-            if backlog is None:
-                head += frame(sid=None, event="reset", data="{}")
-                top = await hub.redis.xrevrange(key, count=1)
-                sent = parse_id(_text(top[0][0])) if top else (0, 0)  # type: ignore[assignment]
-                head += frame(sid=sent, event="ready", data="{}")
-            else:
-                sent = last
-                for sid, data in backlog:
-                    head += data
-                    sent = sid
-                head += frame(sid=None, event="ready", data="{}")
-        else:
-            top = await hub.redis.xrevrange(key, count=1)
-            sent = parse_id(_text(top[0][0])) if top else (0, 0)  # type: ignore[assignment]
-            head += frame(sid=sent, event="ready", data="{}")
+        head, sent = await _head(key, last)
         await send({"type": "http.response.body", "body": head, "more_body": True})
         while True:
             if not subscriber.frames and not subscriber.closed:
                 try:
-                    await asyncio.wait_for(subscriber.wake.wait(), HEARTBEAT_SECONDS)
+                    # asyncio.timeout, not wait_for: no task per wake-up (thousands a second).
+                    async with asyncio.timeout(HEARTBEAT_SECONDS):
+                        await subscriber.wake.wait()
                 except TimeoutError:
                     await send({"type": "http.response.body", "body": b": \n\n", "more_body": True})
                     continue
@@ -472,3 +477,33 @@ async def _serve(
         watcher.cancel()
     with contextlib.suppress(Exception):  # the client may be gone already
         await send({"type": "http.response.body", "body": b""})
+
+
+# --- where no stream server is in front -------------------------------------------------------
+
+
+def wsgi_answer(request: HttpRequest, pk: int, scope: str) -> HttpResponse:
+    """The stream paths reached through gunicorn (no stream server routed in front, the test
+    server): the same refusals as the stream server, and for whoever may read, 204 No Content,
+    which tells a browser's EventSource not to retry by itself; the pages then poll."""
+    if request.method not in ("GET", "HEAD"):
+        body = error_body("method_not_allowed", f'Method "{request.method}" not allowed.')
+        refusal = JsonResponse(body, status=405)
+        refusal["Allow"] = "GET, HEAD"
+        return refusal
+    headers = {key.lower(): value for key, value in request.headers.items()}
+    try:
+        authorize(scope=scope, object_id=pk, headers=headers)
+    except Refused as refused:
+        return JsonResponse(refused.body, status=refused.status)
+    response = HttpResponse(status=204)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def wsgi_tournament(request: HttpRequest, pk: int) -> HttpResponse:
+    return wsgi_answer(request, pk, "t")
+
+
+def wsgi_match(request: HttpRequest, pk: int) -> HttpResponse:
+    return wsgi_answer(request, pk, "m")

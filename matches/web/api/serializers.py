@@ -434,6 +434,11 @@ class MatchDetailSerializer(serializers.Serializer[Any]):
     status_display = serializers.CharField(source="get_status_display")
     held = serializers.BooleanField()
     self_scoring = serializers.BooleanField(source="tournament.self_scoring")
+    break_by_lag = serializers.BooleanField(
+        source="tournament.break_by_lag",
+        help_text="The form records the lag before the first break (a lag event); false: "
+        "the tournament draws the break.",
+    )
     players = MatchPlayersSerializer(source="*")
     head_start = serializers.SerializerMethodField()
     ruleset = RulesetField()

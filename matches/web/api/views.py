@@ -19,11 +19,10 @@ from rest_framework.generics import GenericAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-import rules
 from config.serializers import validated
 from matches import selectors, services
 from matches.access import match_scoring_role
-from matches.errors import MatchError, rule_refusal
+from matches.errors import MatchError
 from matches.models import Match, Table
 from matches.representation import match_data
 from matches.web.api.serializers import (
@@ -91,9 +90,9 @@ def asks_entry(request: Request) -> bool:
     return request.query_params.get("referee") == "1"
 
 
-def responder(request: Request) -> Callable[[Match], dict[str, Any]]:
-    entry = asks_entry(request)
-    return lambda match: render_match(match, entry=entry)
+def answer_of(request: Request) -> services.Answer:
+    """What a write answers: the match, with `entry` when the client asked (?referee=1)."""
+    return services.Answer.MATCH_AND_ENTRY if asks_entry(request) else services.Answer.MATCH
 
 
 def wants_entry(request: Request, match: Match) -> bool:
@@ -107,26 +106,19 @@ def wants_entry(request: Request, match: Match) -> bool:
 def _run(
     request: Request, match_id: int, write: Callable[[], services.WriteResult | Match]
 ) -> Response:
-    """Call a service and answer its result. Its refusal goes to the API's one exception
-    handler; a conflict (409) carries the current match, to refresh from."""
-    respond = responder(request)
+    """Call a service and render its result. Its refusal (an ApiError) goes to the API's one
+    exception handler; a conflict (409) carries the current match, to refresh from. A
+    TournamentError is the tournament refusing the write's consequences (e.g. the next match
+    has started): nothing of it was kept."""
+    entry = asks_entry(request)
     try:
         result = write()
-    except MatchError as err:
+    except (MatchError, TournamentError) as err:
         if err.status == status.HTTP_409_CONFLICT:
-            err.extra["match"] = respond(selectors.match_get(match_id=match_id))
+            err.extra["match"] = render_match(selectors.match_get(match_id=match_id), entry=entry)
         raise
-    except TournamentError as err:
-        # The tournament refused the write's consequences (e.g. the next match has started):
-        # nothing of it was kept.
-        if err.status == status.HTTP_409_CONFLICT:
-            err.extra["match"] = respond(selectors.match_get(match_id=match_id))
-        raise
-    except rules.RuleError as err:
-        names = selectors.match_player_names(match=selectors.match_get(match_id=match_id))
-        raise rule_refusal(err, names=names) from None
     if isinstance(result, Match):
-        return Response(respond(selectors.match_get(match_id=result.pk)))
+        return Response(render_match(selectors.match_get(match_id=result.pk), entry=entry))
     return Response(result.body, status=result.status_code)
 
 
@@ -199,13 +191,6 @@ class MatchViewSet(viewsets.GenericViewSet[Match]):
         except (TypeError, ValueError):
             raise NotFound from None
 
-    def _scoring_target(self, request: Request) -> tuple[int, services.Authorizer]:
-        """The match id of the URL and this view's object permissions, for a scoring write:
-        the service locks the row and checks them on it, so the match is loaded once, not
-        once here and again under the lock. An id that is not a number is a 404, as for
-        get_object."""
-        return self._match_id(), lambda match: self.check_object_permissions(request, match)
-
     @extend_schema(
         methods=["GET"],
         summary="The match's log (events and undos)",
@@ -235,7 +220,9 @@ class MatchViewSet(viewsets.GenericViewSet[Match]):
             context = {"match": match, "names": names}
             return Response(MatchEventLogSerializer(log, context=context).data)
         data = validated(MatchEventWriteSerializer, request.data)
-        match_id, authorize = self._scoring_target(request)
+        # The service checks who may write on the row it locks (a 404 for a match he may not
+        # see, a 403 for one he may not score): the match is loaded once, under the lock.
+        match_id = self._match_id()
         return _run(
             request,
             match_id,
@@ -245,8 +232,7 @@ class MatchViewSet(viewsets.GenericViewSet[Match]):
                 expected_version=data["expected_version"],
                 idempotency_key=data.get("idempotency_key"),
                 actor=request.user,
-                respond=responder(request),
-                authorize=authorize,
+                answer=answer_of(request),
             ),
         )
 
@@ -260,7 +246,9 @@ class MatchViewSet(viewsets.GenericViewSet[Match]):
     @action(detail=True, methods=["post"])
     def undo(self, request: Request, pk: str | None = None) -> Response:
         data = validated(MatchUndoWriteSerializer, request.data)
-        match_id, authorize = self._scoring_target(request)
+        # The service checks who may write on the row it locks (a 404 for a match he may not
+        # see, a 403 for one he may not score): the match is loaded once, under the lock.
+        match_id = self._match_id()
         return _run(
             request,
             match_id,
@@ -269,8 +257,7 @@ class MatchViewSet(viewsets.GenericViewSet[Match]):
                 expected_version=data.get("expected_version"),
                 idempotency_key=data.get("idempotency_key"),
                 actor=request.user,
-                respond=responder(request),
-                authorize=authorize,
+                answer=answer_of(request),
             ),
         )
 
@@ -284,7 +271,9 @@ class MatchViewSet(viewsets.GenericViewSet[Match]):
     @action(detail=True, methods=["post"])
     def clock(self, request: Request, pk: str | None = None) -> Response:
         data = validated(MatchClockWriteSerializer, request.data)
-        match_id, authorize = self._scoring_target(request)
+        # The service checks who may write on the row it locks (a 404 for a match he may not
+        # see, a 403 for one he may not score): the match is loaded once, under the lock.
+        match_id = self._match_id()
         return _run(
             request,
             match_id,
@@ -294,8 +283,7 @@ class MatchViewSet(viewsets.GenericViewSet[Match]):
                 remaining_seconds=data.get("remaining_seconds"),
                 idempotency_key=data.get("idempotency_key"),
                 actor=request.user,
-                respond=responder(request),
-                authorize=authorize,
+                answer=answer_of(request),
             ),
         )
 
@@ -321,7 +309,7 @@ class MatchViewSet(viewsets.GenericViewSet[Match]):
                 note=data["note"],
                 idempotency_key=data.get("idempotency_key"),
                 actor=request.user,
-                respond=responder(request),
+                answer=answer_of(request),
             ),
         )
 

@@ -108,7 +108,7 @@ export function ballsRow(ctx, f, values, action) {
 /* A choice field as buttons: tapping one picks it (or, with `onpick`, acts). */
 export function choiceRow(ctx, f, values, action, onpick) {
   const row = h("div", { class: "ref-options" + (f.choices.length === 2 ? " two" : ""), role: "group",
-    "aria-label": f.prompt || "" });
+    "aria-label": f.prompt || (ctx.entry && ctx.entry.prompt) || null });
   const current = values[f.name] !== undefined ? values[f.name] : f.default;
   f.choices.forEach((c) => {
     const picked = !onpick && current === c.value;
@@ -147,7 +147,7 @@ export function send(ctx, kind, values, question) {
 
 /* The scoreboard from the view: names, the headline numbers and what they are, each
  * player's facts, the discipline's lines. */
-export function board(ctx, extra) {
+export function board(ctx, extra, lines) {
   const view = ctx.view;
   const side = (s) => {
     const p = view.players[s] || {};
@@ -168,6 +168,6 @@ export function board(ctx, extra) {
   return h("section", { class: "ref-board", "data-score-kind": view.score_kind },
     view.score_label ? h("p", { class: "ref-score-label" }, view.score_label) : null,
     h("div", { class: "ref-sides" }, side("a"), h("div", { class: "ref-colon" }, ":"), side("b")),
-    h("div", { class: "ref-info" }, (view.lines || []).join(" · ")),
+    h("div", { class: "ref-info" }, (lines || view.lines || []).join(" · ")),
     extra || null);
 }

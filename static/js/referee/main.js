@@ -40,6 +40,12 @@ const words = document.getElementById("ref-words");
   W[el.getAttribute("data-k")] = el.textContent;
 });
 const POLL_MS = 4000;
+// While the match's stream is up, the other phone's taps are pushed: a poll only now and then.
+const STREAM_POLL_MS = 20000;
+const STREAM_KINDS = ["match.event", "match.started", "match.finished", "match.corrected", "match.table", "reset"];
+let streamOpen = false;
+let lastPoll = 0;
+let pushTimer = null;
 const RETRY_DELAYS_MS = [800, 1600, 3200, 5000];
 
 let match = null; // the last match the server sent
@@ -260,13 +266,38 @@ async function flush() {
     kind: r.status === 409 ? "warn" : "error",
     text: queue.length || item.at < Date.now() - 2000 ? t("refused", { what: describeItem(item), why }) : why,
   };
-  announce(notice.text);
+  if (r.status === 409 && m) {
+    // Two phones on one match: say what the other one recorded since this tap was made, and
+    // offer to enter this tap again on top of it (a new key, the version now).
+    const since = item.body.expected_version;
+    const newer = (m.last_events || [])
+      .filter((e) => e.kind === "event" && typeof since === "number" && e.seq > since)
+      .map((e) => e.text)
+      .filter(Boolean);
+    notice.meanwhile = newer.length ? t("meanwhile", { what: newer.join("; ") }) : null;
+    notice.reenter = !queue.length && item.path === "events/" ? item : null;
+  }
+  announce(notice.text + (notice.meanwhile ? " " + notice.meanwhile : ""));
   if (m) {
     accept(m);
   } else {
     refresh();
   }
   render();
+}
+
+/* The refused tap again, on top of what the other phone recorded: a new key and the version
+ * now; the server judges it against the match as it is. */
+function reenter() {
+  const item = notice && notice.reenter;
+  if (!item) {
+    return;
+  }
+  const body = { ...item.body };
+  delete body.idempotency_key;
+  delete body.expected_version;
+  notice = null;
+  write(item.path, body);
 }
 
 function discardQueue() {
@@ -279,7 +310,59 @@ function discardQueue() {
   refresh();
 }
 
+/* The other phone's taps (and the organiser's changes) pushed on the match's stream
+ * (Server-Sent Events): the form asks for the match as soon as one is committed. The browser
+ * reconnects by itself (after the server's retry, spread at random) with Last-Event-ID; a
+ * stream that refused or broke is opened again after a growing, jittered pause. */
+function follow(matchId) {
+  if (!window.EventSource || !matchId) {
+    return;
+  }
+  const url = `/api/v1/matches/${matchId}/stream/`;
+  let failures = 0;
+  let lastId = "";
+  const open = () => {
+    const source = new EventSource(lastId ? `${url}?last_event_id=${encodeURIComponent(lastId)}` : url);
+    const changed = (e) => {
+      if (e.lastEventId) {
+        lastId = e.lastEventId;
+      }
+      // One fetch for the events of one write (a first break is an event and the start).
+      if (!pushTimer) {
+        pushTimer = setTimeout(() => {
+          pushTimer = null;
+          if (!sending && !queue.length) {
+            refresh();
+          }
+        }, 30);
+      }
+    };
+    STREAM_KINDS.forEach((kind) => source.addEventListener(kind, changed));
+    source.addEventListener("ready", (e) => {
+      if (e.lastEventId) {
+        lastId = e.lastEventId;
+      }
+      if (!streamOpen) {
+        streamOpen = true;
+        failures = 0;
+        changed(e); // what happened between the page's load (or the drop) and now
+      }
+    });
+    source.onerror = () => {
+      streamOpen = false;
+      if (source.readyState === 2) {
+        source.close();
+        failures += 1;
+        const ceiling = Math.min(60000, 2000 * 2 ** (failures - 1));
+        setTimeout(open, ceiling / 2 + Math.random() * (ceiling / 2));
+      }
+    };
+  };
+  open();
+}
+
 async function refresh() {
+  lastPoll = Date.now();
   let m = null;
   try {
     // ?referee=1: the answer carries `entry`, what may be entered now.
@@ -469,6 +552,9 @@ function render() {
   }
   if (notice) {
     view.appendChild(h("div", { class: "ref-notice " + notice.kind, role: "alert" }, notice.text,
+      notice.meanwhile ? h("p", { class: "ref-meanwhile", "data-meanwhile": "" }, notice.meanwhile) : null,
+      notice.reenter ? btn(t("reenter", { what: describeItem(notice.reenter) }), "reenter", reenter,
+        { class: "rbtn small" }) : null,
       // Not btn(): that one is disabled while the refusal holds the queue, and this is the
       // way out of it.
       refused ? h("button", { type: "button", class: "rbtn small", "data-action": "discard-queue", onclick: discardQueue },
@@ -499,6 +585,9 @@ function render() {
   } else if (sheet && sheet.kind !== "forfeit") {
     view.appendChild(r.sheet(ctx));
   } else {
+    if (lagAsked(st)) {
+      view.appendChild(renderLag());
+    }
     view.appendChild(r.action(ctx));
   }
   // A renderer may add what reads best under the step (Duplex: the points of each frame).
@@ -570,6 +659,46 @@ function renderFoulEvent() {
     }, { class: "rbtn option" }));
   });
   box.appendChild(row);
+  return box;
+}
+
+/* Before the first break, where the tournament does not draw it: who won the lag (G7.1) and
+ * whether he breaks or gives the break (G7.4, D4.1-4.2), two taps, one "lag" event. A
+ * discipline takes it when its state keeps a `lag`; a break tapped first keeps the ruleset's
+ * first breaker. */
+function lagAsked(st) {
+  return "lag" in st && st.lag === null && st.events === 0 && st.awaiting === "break"
+    && match.raw.break_by_lag !== false && !(offline && queue.logWrites());
+}
+
+function renderLag() {
+  const box = h("section", { class: "ref-lag", "data-lag": "" });
+  const winner = pick.lagWinner;
+  if (!winner) {
+    box.appendChild(h("p", { class: "ref-label", id: "lag-q" }, t("lag_who")));
+    const row = h("div", { class: "ref-options two", role: "group", "aria-labelledby": "lag-q" });
+    ["a", "b"].forEach((s) => {
+      row.appendChild(btn(t("lag_won", { name: name(s) }), "lag-" + s, () => {
+        pick.lagWinner = s;
+        render();
+      }, { class: "rbtn option" }));
+    });
+    box.appendChild(row);
+    return box;
+  }
+  box.appendChild(h("p", { class: "ref-label", id: "lag-q" }, t("lag_choice", { name: name(winner) })));
+  const row = h("div", { class: "ref-options two", role: "group", "aria-labelledby": "lag-q" });
+  row.appendChild(btn(t("lag_breaks", { name: name(winner) }), "lag-breaks", () => {
+    event({ type: "lag", winner, breaker: winner });
+  }, { class: "rbtn option primary" }));
+  row.appendChild(btn(t("lag_gives", { name: name(other(winner)) }), "lag-gives", () => {
+    event({ type: "lag", winner, breaker: other(winner) });
+  }, { class: "rbtn option" }));
+  box.appendChild(row);
+  box.appendChild(btn(t("cancel"), "lag-cancel", () => {
+    pick = {};
+    render();
+  }, { class: "rbtn small ghost" }));
   return box;
 }
 
@@ -760,7 +889,10 @@ function renderConcede() {
   // A player concedes only for themselves; a referee or an organiser records either.
   const slots = ME.role === "player" && ME.slot ? [ME.slot] : ["a", "b"];
   slots.forEach((s) => {
-    box.appendChild(btn(ME.role === "player" ? t("concede_self") : name(s), "concede-" + s, () => {
+    // Named by what it does (the entry's label: «Иванов сдаёт матч»), not by the player alone.
+    const c = choices.find((x) => x.value === s);
+    const label = ME.role === "player" ? t("concede_self") : c && c.label ? c.label : name(s);
+    box.appendChild(btn(label, "concede-" + s, () => {
       sheet = { kind: "forfeit", side: s };
       render();
       const yes = app.querySelector("[data-action=concede-confirm]");
@@ -834,8 +966,10 @@ function start() {
   } else {
     refresh();
   }
+  follow(root.getAttribute("data-match"));
   setInterval(() => {
-    if (!document.hidden && !sending && !queue.length) {
+    const due = Date.now() - lastPoll >= (streamOpen ? STREAM_POLL_MS : POLL_MS) - 100;
+    if (due && !document.hidden && !sending && !queue.length) {
       refresh();
     }
   }, POLL_MS);

@@ -25,8 +25,14 @@ from matches.models import Match
 from tournaments.access import can_manage_tournament, can_see_player_login
 from tournaments.models import Player, RatingChange, Registration, Tournament
 from tournaments.presets import PRESETS
+from tournaments.services.entry_rules import registration_state
 from tournaments.services.players import MAX_RATING, MIN_RATING
-from tournaments.services.setup import MAX_PLAYERS, MAX_TIME_LIMIT, SETTINGS_FIELDS
+from tournaments.services.setup import (
+    MAX_PLAYERS,
+    MAX_REGULATION_TEXT,
+    MAX_TIME_LIMIT,
+    SETTINGS_FIELDS,
+)
 
 __all__ = ["ErrorSerializer"]  # the one error body, described where the API describes errors
 
@@ -61,6 +67,31 @@ _STAGE_RULES: dict[str, Any] = {
         "balls_to_win": {"type": "integer", "minimum": 1, "maximum": 200},
         "frames_to_win": {"type": "integer", "minimum": 1, "maximum": 25},
         "time_limit_minutes": {"type": ["integer", "null"], "minimum": 1, "maximum": 600},
+        "pair_race": {
+            "type": "object",
+            "description": "The race by the pair's ratings: bands of their sum or difference, "
+            "each up to a figure (inclusive; the last open), setting frames_to_win and/or "
+            "balls_to_win.",
+            "additionalProperties": False,
+            "required": ["by", "bands"],
+            "properties": {
+                "by": {"type": "string", "enum": ["sum", "difference"]},
+                "bands": {
+                    "type": "array",
+                    "minItems": 1,
+                    "maxItems": 10,
+                    "items": {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "properties": {
+                            "up_to": {"type": ["integer", "null"], "minimum": 0, "maximum": 10000},
+                            "frames_to_win": {"type": "integer", "minimum": 1, "maximum": 200},
+                            "balls_to_win": {"type": "integer", "minimum": 1, "maximum": 200},
+                        },
+                    },
+                },
+            },
+        },
     },
 }
 
@@ -243,6 +274,10 @@ class TournamentSerializer(serializers.ModelSerializer[Tournament]):
         "passwords for).",
     )
     can_manage = serializers.SerializerMethodField()
+    registration_state = serializers.SerializerMethodField(
+        help_text="not_open (draft), open, closed (by the organiser: no desk or online entry), "
+        "reopened, drawn (the draw closed it)."
+    )
     status = _enum(Tournament.Status.choices)
     draw_method = serializers.ChoiceField(
         choices=Tournament.DrawMethod.choices,
@@ -267,6 +302,9 @@ class TournamentSerializer(serializers.ModelSerializer[Tournament]):
             "can_manage",
             "created_at",
             "updated_at",
+            "registration_state",
+            "registration_closed_at",
+            "registration_reopened_at",
         ]
         read_only_fields = fields
 
@@ -276,6 +314,12 @@ class TournamentSerializer(serializers.ModelSerializer[Tournament]):
         if request is None or not request.user.is_authenticated:
             data["organisers"] = []
         return data
+
+    @extend_schema_field(
+        {"type": "string", "enum": ["not_open", "open", "closed", "reopened", "drawn"]}
+    )
+    def get_registration_state(self, tournament: Tournament) -> str:
+        return registration_state(tournament)
 
     def get_can_manage(self, tournament: Tournament) -> bool:
         """Whether the requesting user organises it (``managed``: ids read once per request)."""
@@ -319,6 +363,12 @@ class TournamentWriteSerializer(StrictSerializer):
     venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
     chief_judge = serializers.CharField(max_length=200, required=False, allow_blank=True)
     description = serializers.CharField(required=False, allow_blank=True)
+    regulation_text = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=MAX_REGULATION_TEXT,
+        help_text="The organiser's own words printed at the end of the regulation.",
+    )
     discipline = serializers.CharField(max_length=30, required=False)
     ruleset = RulesetChangeField(required=False)
     stage_rules = StageRulesField(required=False)
@@ -378,6 +428,41 @@ class TournamentWriteSerializer(StrictSerializer):
         help_text="The paid fee of a player who withdraws: refund_before_draw (refunded before "
         "the draw, kept after it), refund, keep. A disqualified player's fee is kept.",
     )
+    table_hour_price = _money(help_text="Table-hour price; 0: table time is not charged.")
+    table_time_payer = serializers.ChoiceField(
+        choices=Tournament.TableTimePayer.choices,
+        required=False,
+        help_text="Who pays a match's table time: nobody, loser, split (half each).",
+    )
+    table_time_discount = serializers.DecimalField(
+        max_digits=5,
+        decimal_places=2,
+        min_value=Decimal(0),
+        max_value=Decimal(100),
+        required=False,
+        help_text="Percent off the table time's price for the payer.",
+    )
+    table_time_breaks = serializers.ChoiceField(
+        choices=Tournament.TableTimeBreaks.choices,
+        required=False,
+        help_text="Whether the clock's technical breaks count as table time.",
+    )
+    lateness_step_minutes = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=600,
+        help_text="Every full N minutes late from the call costs lateness_penalty_balls; null: "
+        "no such rule.",
+    )
+    lateness_penalty_balls = serializers.IntegerField(required=False, min_value=1, max_value=100)
+    lateness_walkover_minutes = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=600,
+        help_text="Late this many minutes from the call: a walkover (then the no-show rule).",
+    )
     no_show_rule = serializers.ChoiceField(
         choices=Tournament.NoShowRule.choices,
         required=False,
@@ -388,6 +473,11 @@ class TournamentWriteSerializer(StrictSerializer):
     rated = serializers.BooleanField(required=False)
     elo_k = serializers.IntegerField(required=False, min_value=1, max_value=100)
     self_scoring = serializers.BooleanField(required=False)
+    break_by_lag = serializers.BooleanField(
+        required=False,
+        help_text="The referee form records the lag (G7.1) and whether its winner breaks "
+        "(default); false when the tournament draws the break (the ruleset's first_break).",
+    )
     is_public = serializers.BooleanField(required=False)
     archived = serializers.BooleanField(required=False)
     organiser_name = serializers.CharField(max_length=200, required=False, allow_blank=True)

@@ -204,6 +204,33 @@ class TournamentViewSet(GenericViewSet[Tournament]):
         )
         return Response(self._out(tournament))
 
+    @extend_schema(
+        request=None,
+        responses={200: s.TournamentSerializer, **_errors(403, 404, 409)},
+        description="Close registration before the draw: desk and online entries are refused "
+        "(409 `registration_closed`, params.state `closed`) until it is reopened. 409 "
+        "`registration_state` (params.state) when it is not open.",
+    )
+    @action(detail=True, methods=["post"], url_path="close-registration")
+    def close_registration(self, request: Request, pk: str) -> Response:
+        tournament = services.tournament_close_registration(
+            tournament=self.get_object(), actor=request.user
+        )
+        return Response(self._out(tournament))
+
+    @extend_schema(
+        request=None,
+        responses={200: s.TournamentSerializer, **_errors(403, 404, 409)},
+        description="Reopen a closed registration (registration_state `reopened`). 409 "
+        "`registration_state` (params.state) when it is not closed.",
+    )
+    @action(detail=True, methods=["post"], url_path="reopen-registration")
+    def reopen_registration(self, request: Request, pk: str) -> Response:
+        tournament = services.tournament_reopen_registration(
+            tournament=self.get_object(), actor=request.user
+        )
+        return Response(self._out(tournament))
+
     @extend_schema(request=None, responses={200: s.TournamentSerializer, **_errors(403, 404, 409)})
     @action(detail=True, methods=["post"])
     def start(self, request: Request, pk: str) -> Response:

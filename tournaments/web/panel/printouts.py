@@ -14,6 +14,7 @@ from django.views import View
 from matches.selectors import match_queryset
 from tournaments.diplomas import html_to_pdf
 from tournaments.printouts import data
+from tournaments.regulation import regulation_document
 from tournaments.web.shared.panel import NothingToPrint, PanelMixin, nothing_to_print
 
 STYLESHEET = "css/print.css"
@@ -97,6 +98,17 @@ class TablesPrintView(PrintView):
         if not cards:
             raise NothingToPrint(_("The tournament has no tables yet."), where="panel-tables")
         return {"cards": cards}
+
+
+class RegulationPrintView(PrintView):
+    """The regulation the club prints and posts before the day: every setting in words, then
+    the organiser's own text."""
+
+    template = "print/regulation.html"
+    name = "regulation"
+
+    def context(self) -> dict[str, Any]:
+        return {"sections": regulation_document(self.get_tournament())}
 
 
 class ProtocolPrintView(PrintView):

@@ -29,6 +29,7 @@ from tournaments.errors import TournamentError
 from tournaments.models import Player, Registration, Tournament
 from tournaments.presentation import bracket_shown, no_show_question, standings_shown
 from tournaments.regulation import fee_lines, regulation
+from tournaments.services.entry_rules import registration_state
 from tournaments.web.panel import forms
 from tournaments.web.shared.panel import PanelAction, PanelMixin, form_error_text
 from tournaments.web.shared.permissions import signed_in
@@ -118,6 +119,24 @@ class OpenRegistrationView(PanelAction):
         return _("Registration is open.")
 
 
+class CloseRegistrationView(PanelAction):
+    default_next = "panel-registrations"
+
+    def act(self, request: HttpRequest) -> str | None:
+        services.tournament_close_registration(tournament=self.get_tournament(), actor=request.user)
+        return _("Registration is closed: nobody can enter at the desk or online.")
+
+
+class ReopenRegistrationView(PanelAction):
+    default_next = "panel-registrations"
+
+    def act(self, request: HttpRequest) -> str | None:
+        services.tournament_reopen_registration(
+            tournament=self.get_tournament(), actor=request.user
+        )
+        return _("Registration is open again.")
+
+
 class RefereeAddView(PanelAction):
     def act(self, request: HttpRequest) -> str | None:
         user = services.tournament_referee_add(
@@ -172,6 +191,8 @@ class RegistrationDeskView(PanelMixin, View):
             new_player=new_player,
             confirming=again,
             open=tournament.status == Tournament.Status.REGISTRATION,
+            registration_state=registration_state(tournament),
+            table_time=selectors.table_time(tournament=tournament),
             can_tick=tournament.status != Tournament.Status.FINISHED,
             entry_desk=selectors_players.desk_entry(tournament=tournament),
         )
@@ -281,6 +302,41 @@ class RegistrationRefundView(_RegistrationAction):
         return _("%(name)s's fee is refunded.") % {"name": reg.player.name}
 
 
+class MatchLatenessView(PanelAction):
+    """One tap on the match's page: the player is late; the rule says what it costs."""
+
+    default_next = "panel-tables"
+
+    def act(self, request: HttpRequest) -> str | None:
+        match = get_object_or_404(Match, pk=self.kwargs["match"], tournament=self.get_tournament())
+        slot = request.POST.get("late", "")
+        done = services.match_lateness(match=match, late_slot=slot, actor=request.user)
+        if done["walkover"]:
+            return _("%(m)s min late: the match is a walkover.") % {"m": done["minutes"]}
+        return _("%(m)s min late: minus %(n)s balls.") % {"m": done["minutes"], "n": done["balls"]}
+
+
+class TableTimePaidView(PanelAction):
+    """The desk ticks a player's table time for a match paid (or takes the tick back)."""
+
+    default_next = "panel-registrations"
+
+    def act(self, request: HttpRequest) -> str | None:
+        match = get_object_or_404(Match, pk=self.kwargs["match"], tournament=self.get_tournament())
+        try:
+            player_id = int(request.POST.get("player", ""))
+        except ValueError:
+            raise TournamentError("invalid", _("Choose the player.")) from None
+        paid = request.POST.get("paid") == "1"
+        services.table_time_set_paid(
+            match=match, player_id=player_id, paid=paid, actor=request.user
+        )
+        return None
+
+    def next_url(self) -> str:
+        return f"{super().next_url()}#table-time"
+
+
 class RegistrationDisqualifyView(_RegistrationAction):
     def act(self, request: HttpRequest) -> str | None:
         form = forms.ReasonForm(request.POST)
@@ -329,6 +385,32 @@ def _seeds(preview: dict[str, Any]) -> list[dict[str, Any]]:
     return [found[s] for s in sorted(found)]
 
 
+def _pairs(preview: dict[str, Any]) -> list[dict[str, Any]]:
+    """The pairs a draw preview already knows (both players), each with its race and head
+    start: what the handicap scheme gives at the stage's race."""
+    pairs = []
+    for stage in preview["stages"]:
+        for rnd in stage["rounds"]:
+            for m in rnd["matches"]:
+                a, b = m["player_a"], m["player_b"]
+                if not (a and b):
+                    continue
+                head = m.get("head_start") or {}
+                pairs.append(
+                    {
+                        "a": a,
+                        "b": b,
+                        "race": {
+                            "balls_to_win": m.get("balls_to_win"),
+                            "frames_to_win": m.get("frames_to_win"),
+                        },
+                        "head_a": head.get("a", 0),
+                        "head_b": head.get("b", 0),
+                    }
+                )
+    return pairs
+
+
 class DrawView(PanelMixin, View):
     """GET: the form, and with `preview` the bracket the draw would make; POST: draw it."""
 
@@ -358,6 +440,7 @@ class DrawView(PanelMixin, View):
             form=form,
             preview=preview,
             seeds=_seeds(preview) if preview else [],
+            pairs=_pairs(preview) if preview else [],
             totals=selectors.registration_totals(tournament=tournament),
         )
 

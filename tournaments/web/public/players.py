@@ -25,8 +25,9 @@ from django.views.decorators.http import require_safe
 from config.login_names import LoginTaken, fold_login
 from config.write_limits import limited_response, write_spend
 from tournaments import access, selectors_players, services
+from tournaments.diplomas import diploma_entries, render_pdf
 from tournaments.errors import TournamentError
-from tournaments.models import Player, PlayerRequest, Registration, Series
+from tournaments.models import Player, PlayerRequest, Registration, Series, Tournament
 from tournaments.services.entries import own_registration
 from tournaments.services.entry_rules import (
     entry_window_state,
@@ -37,7 +38,7 @@ from tournaments.services.entry_rules import (
 from tournaments.services.series import can_manage_series
 from tournaments.services.setup import fee_for
 from tournaments.web.public.forms import PlayerRequestForm, RatingListForm, SignupForm
-from tournaments.web.shared.pages import live_response, visible_tournament
+from tournaments.web.shared.pages import live_response, tournament_stream, visible_tournament
 from tournaments.web.shared.permissions import signed_in
 from tournaments.web.shared.players import me_context
 
@@ -239,7 +240,32 @@ class MeView(LoginRequiredMixin, View):
             page="me.html",
             fragment="players/_me_live.html",
             context=context,
+            stream=lambda: " ".join(
+                tournament_stream(r.tournament_id)
+                for r in selectors_players.my_registrations(player=player, user=request.user)
+            ),
         )
+
+
+class MyDiplomaView(LoginRequiredMixin, View):
+    """/me/t/<id>/diploma.pdf: the player's own diploma of a finished tournament he may see;
+    404 when he has none there."""
+
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        player = Player.objects.filter(user=signed_in(request)).first()
+        tournament = visible_tournament(request, pk)
+        if player is None or tournament.status != Tournament.Status.FINISHED:
+            raise Http404(_("You have no diploma in this tournament."))
+        entries = [e for e in diploma_entries(tournament) if e["player_id"] == player.pk]
+        if not entries:
+            raise Http404(_("You have no diploma in this tournament."))
+        response = HttpResponse(
+            render_pdf(tournament=tournament, entries=entries[:1]),
+            content_type="application/pdf",
+        )
+        filename = f"diploma-{tournament.pk}-{entries[0]['place']}-{player.pk}.pdf"
+        response["Content-Disposition"] = f'inline; filename="{filename}"'
+        return response
 
 
 # --- club cups ------------------------------------------------------------------------------
@@ -309,7 +335,7 @@ class SignupView(View):
             form.add_error("username", str(err))
             return self._page(request, form, status=409)
         services.account_signup_audit(user=user)
-        auth_login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        auth_login(request, user, backend="config.login_limit.FoldedLoginBackend")
         messages.success(request, _("Your login is made. Link it to your player record."))
         return HttpResponseRedirect(_safe_next(request))
 

@@ -25,7 +25,12 @@ from tournaments.models import Registration, Tournament
 from tournaments.presentation import bracket_shown, group_results_shown, names_of, standings_shown
 from tournaments.regulation import fee_lines, regulation
 from tournaments.web.shared import http_cache
-from tournaments.web.shared.pages import live_response, tournament_live_etag, visible_tournament
+from tournaments.web.shared.pages import (
+    live_response,
+    tournament_live_etag,
+    tournament_stream,
+    visible_tournament,
+)
 from tournaments.web.shared.scoreboard import clock_view, score_view
 
 # --- live responses ------------------------------------------------------------------------
@@ -136,6 +141,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         page="public/tournament.html",
         fragment="public/_tournament_live.html",
         context=context,
+        stream=tournament_stream(tournament.pk),
     )
 
 
@@ -159,6 +165,7 @@ def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
         page="public/bracket.html",
         fragment="public/_bracket.html",
         context=context,
+        stream=tournament_stream(tournament.pk),
         cache=http_cache.bracket_cache(tournament, etag),
         page_context=page_context,
     )
@@ -188,6 +195,7 @@ def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
         page="public/standings.html",
         fragment="public/_standings.html",
         context=context,
+        stream=tournament_stream(tournament.pk),
         cache=http_cache.page_cache(
             tournament, http_cache.tournament_etag(tournament), "standings"
         ),
@@ -211,6 +219,7 @@ def tournament_prizes(request: HttpRequest, pk: int) -> HttpResponse:
         page="public/prizes.html",
         fragment="public/_prizes.html",
         context=context,
+        stream=tournament_stream(tournament.pk),
         cache=http_cache.page_cache(tournament, http_cache.tournament_etag(tournament), "prizes"),
         page_context=page_context,
     )

@@ -44,6 +44,7 @@ def live_response(
     context: Callable[[], dict[str, Any]],
     cache: http_cache.FragmentCache | None = None,
     page_context: Callable[[], dict[str, Any]] | None = None,
+    stream: str | Callable[[], str] = "",
 ) -> HttpResponse:
     """The page, or its live fragment, or 304 if the poller already has this version.
 
@@ -52,7 +53,10 @@ def live_response(
     carries the user's flash messages, which a 304 would swallow. With `cache` (its keys must
     name everything the fragment shows) the fragment is rendered once into the shared cache
     for all pollers (tournaments.web.shared.http_cache), and the full page is that fragment inside the
-    page's frame, built from `page_context` alone (the cheap part: no bracket, no standings)."""
+    page's frame, built from `page_context` alone (the cheap part: no bracket, no standings).
+    `stream`: the push channel(s) whose events make the page fetch its fragment at once
+    (space-separated URLs, `tournament_stream` / `match_stream`, or a function giving them,
+    called only for a full page); polling stays the fallback."""
     etag = f'W/"{etag}-{get_language()}"'
     fragment_wanted = is_fragment(request)
     if fragment_wanted and etag_matches(request, etag):
@@ -72,11 +76,13 @@ def live_response(
         data["live_html"] = mark_safe(text)  # noqa: S308 - our own template's output
         data["live_etag"] = etag if current else ""
         data["live_url"] = f"{request.path}?{FRAGMENT_PARAM}=1"
+        data["live_stream"] = stream if isinstance(stream, str) else stream()
         response = render(request, page, data)
     else:
         data = context()
         data["live_etag"] = etag
         data["live_url"] = f"{request.path}?{FRAGMENT_PARAM}=1"
+        data["live_stream"] = stream if isinstance(stream, str) else stream()
         response = render(request, fragment if fragment_wanted else page, data)
     if fragment_wanted:
         if etag:
@@ -85,6 +91,16 @@ def live_response(
     # Revalidate every time: the ETag answers cheaply, and a stale score is worse than a 304.
     patch_cache_control(response, no_cache=True, private=True)
     return response
+
+
+def tournament_stream(tournament_id: int) -> str:
+    """The push channel of a tournament's changes (tournaments.web.stream)."""
+    return f"/api/v1/tournaments/{tournament_id}/stream/"
+
+
+def match_stream(match_id: int) -> str:
+    """The push channel of one match's changes."""
+    return f"/api/v1/matches/{match_id}/stream/"
 
 
 def tournament_live_etag(tournament: Tournament) -> str:

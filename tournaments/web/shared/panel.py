@@ -16,10 +16,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views import View
 
-import rules
-from matches.errors import MatchError, rule_error_message
+from config.errors import ApiError
 from tournaments import access
-from tournaments.errors import TournamentError
 from tournaments.models import Tournament
 from tournaments.web.shared import permissions
 
@@ -34,17 +32,15 @@ STEPS = [
 
 def error_text(err: Exception) -> str:
     """A refusal of any service, as one sentence in the user's language."""
-    if isinstance(err, TournamentError):
-        return str(err.message)
-    if isinstance(err, MatchError):
-        return str(err.as_dict()["message"])
-    if isinstance(err, rules.RuleError):
-        return rule_error_message(err)
+    if isinstance(err, ApiError):
+        return err.render_message()
     return str(err)
 
 
 def service_errors() -> tuple[type[Exception], ...]:
-    return (TournamentError, MatchError, rules.RuleError)
+    """What the services refuse with: one family (TournamentError, MatchError and its
+    RuleRefusal, the engine's refusal said for the players)."""
+    return (ApiError,)
 
 
 class PanelMixin(permissions.OrganiserRequiredMixin):

@@ -37,4 +37,5 @@ def me_context(player: Player, user: Any) -> dict[str, Any]:
         "player": player,
         "next": next_match,
         "registrations": [{"reg": r, "position": reserve_position(r)} for r in registrations],
+        "finished": selectors_players.my_finished(player=player, user=user),
     }
