@@ -493,6 +493,47 @@ class PlayerRequest(models.Model):
         return f"{self.name} ({self.status})"
 
 
+class PlayerChange(models.Model):
+    """A change to a player's name, city or club proposed by an organiser who may not make it
+    himself (tournaments.access.can_edit_player_identity: the player is shown by another
+    organiser's tournament, or has a login); the player (his linked login) or a superuser
+    approves it (the change is then made in the approver's name) or declines it."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for the player")
+        APPROVED = "approved", _("Approved")
+        DECLINED = "declined", _("Declined")
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="changes")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # Only the fields to change: {"name": ..., "city": ..., "club": ...} (an empty city clears it).
+    fields = models.JSONField(default=dict)
+    note = models.CharField(_("reason"), max_length=300, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("proposed change to a player")
+        verbose_name_plural = _("proposed changes to players")
+        indexes = [
+            models.Index(
+                fields=["player", "status"],
+                name="player_change_pending",
+                condition=models.Q(status="pending"),
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: {self.fields} ({self.status})"
+
+
 def default_series_points() -> list[int]:
     return [25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
 
@@ -572,3 +613,67 @@ class TableTimePayment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} @ {self.match_id}: {self.amount}"
+
+
+class Webhook(models.Model):
+    """An organiser's URL that hears of his tournaments' events (tournaments.services.webhooks):
+    every tournament he organises, or one."""
+
+    class Event(models.TextChoices):
+        MATCH_STARTED = "match.started", _("Match started")
+        MATCH_EVENT = "match.event", _("Ball (an entry of a match's log)")
+        MATCH_FINISHED = "match.finished", _("Match finished")
+        MATCH_CORRECTED = "match.corrected", _("Result corrected")
+        DRAW = "tournament.draw", _("Draw")
+        STANDINGS = "standings.changed", _("Standings changed")
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="webhooks"
+    )
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, null=True, blank=True, related_name="webhooks"
+    )
+    url = models.URLField(_("URL"), max_length=500)
+    # The key of the deliveries' HMAC signature, shown to its owner.
+    secret = models.CharField(max_length=64)
+    events = models.JSONField(default=list)
+    is_active = models.BooleanField(_("active"), default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+        verbose_name = _("webhook")
+        verbose_name_plural = _("webhooks")
+
+    def __str__(self) -> str:
+        return self.url
+
+
+class WebhookDelivery(models.Model):
+    """One event for one hook: the outbox row, written in the change's transaction, then sent
+    (and retried) in order by a worker; its last answer is kept."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting")
+        DELIVERED = "delivered", _("Delivered")
+        FAILED = "failed", _("Failed")
+
+    hook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    delivery_id = models.UUIDField(unique=True)
+    event = models.CharField(max_length=40)
+    payload = models.JSONField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    next_attempt_at = models.DateTimeField(null=True, blank=True)
+    response_status = models.PositiveSmallIntegerField(null=True, blank=True)
+    response_body = models.TextField(blank=True, default="")
+    error = models.CharField(max_length=300, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    delivered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["pk"]
+        indexes = [models.Index(fields=["hook", "status", "id"], name="webhook_delivery_queue")]
+
+    def __str__(self) -> str:
+        return str(self.delivery_id)

@@ -166,6 +166,17 @@ urlpatterns = [
         name="panel-player-edit",
     ),
     path(
+        "panel/players/<int:player_id>/change/",
+        views_people.PlayerChangeProposeView.as_view(),
+        name="panel-player-change",
+    ),
+    path("me/changes/", views_people.PlayerChangesView.as_view(), name="player-changes"),
+    path(
+        "me/changes/<int:pk>/",
+        views_people.PlayerChangeDecideView.as_view(),
+        name="player-change-decide",
+    ),
+    path(
         "panel/players/<int:player_id>/merge/",
         views_people.PlayerMergeView.as_view(),
         name="panel-player-merge",

@@ -19,6 +19,7 @@ from tournaments.services.entries import (
 )
 from tournaments.services.merge import player_merge
 from tournaments.services.no_show import match_lateness, match_no_show
+from tournaments.services.player_changes import player_change_decide, player_change_propose
 from tournaments.services.players import player_create, player_update
 from tournaments.services.progression import (
     match_correct_result,
@@ -54,6 +55,8 @@ __all__ = [
     "match_lateness",
     "match_no_show",
     "match_set_handicap",
+    "player_change_decide",
+    "player_change_propose",
     "player_claim_issue",
     "player_claim_redeem",
     "player_claim_signup",

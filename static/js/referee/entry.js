@@ -28,7 +28,13 @@ export function buildEvent(kind, values) {
       ev[outer] = ev[outer] || {};
       ev[outer][f.name.slice(dot + 1)] = value;
     } else {
-      ev[f.name] = value;
+      ev[f.name] = Array.isArray(value) ? value.slice() : value;
+    }
+  });
+  // A field of numbered balls that `includes` another (the called ball) always holds it.
+  kind.fields.forEach((f) => {
+    if (f.includes && typeof ev[f.includes] === "number" && ev[f.name].indexOf(ev[f.includes]) < 0) {
+      ev[f.name] = ev[f.name].concat([ev[f.includes]]).sort((x, y) => x - y);
     }
   });
   return ev;
@@ -74,6 +80,29 @@ export function countPad(ctx, kind, f, values, action, opts) {
       label: f.prompt || "",
       zero: opts.zero,
     }));
+}
+
+/* A field of numbered balls as toggles: each tap puts a ball in or out of the list. */
+export function ballsRow(ctx, f, values, action) {
+  const picked = values[f.name] !== undefined ? values[f.name] : (f.default || []);
+  const row = h("div", { class: "ref-options balls", role: "group", "aria-label": f.prompt || "" });
+  f.choices.forEach((c) => {
+    const on = picked.indexOf(c.value) >= 0;
+    row.appendChild(btn(h("span", null, h("strong", null, choiceLabel(ctx, c))),
+      action + "-" + c.value, () => {
+        const now = (values[f.name] || []).slice();
+        const at = now.indexOf(c.value);
+        if (at >= 0) {
+          now.splice(at, 1);
+        } else {
+          now.push(c.value);
+        }
+        values[f.name] = now.sort((x, y) => x - y);
+        ctx.render();
+      }, { class: "rbtn option ball" + (on ? " selected" : ""), "aria-pressed": String(on) }));
+  });
+  return h("div", { class: "ref-field", "data-field": f.name },
+    f.prompt ? h("p", { class: "ref-label" }, f.prompt) : null, row);
 }
 
 /* A choice field as buttons: tapping one picks it (or, with `onpick`, acts). */
