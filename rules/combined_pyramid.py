@@ -202,6 +202,18 @@ def _foul(st: State, p: str, spotted: int, cue_left: bool, options: tuple[str, .
     open_choice(st, _penalty, p, options, "shot")
 
 
+def _stroke_foul(st: State, foul: str | None, off: int, cue: str) -> str | None:
+    """The stroke's foul: the one named, or the one its balls make (G24.3; N5.2: only object
+    balls may be pocketed on the premium shot from hand anywhere)."""
+    if foul is not None:
+        return foul
+    if off or cue == OFF_TABLE:
+        return "ball_off_table"
+    if cue == POCKETED and st["cue_ball"] == IN_HAND_ANYWHERE:
+        return "cue_ball_pocketed"
+    return None
+
+
 def make_handlers(premium: str) -> dict[str, Handler]:
     """The handlers of a game whose premium shot after a «свояк» is played from ``premium``:
     the house in combined pyramid (K5.2), anywhere in dynamic pyramid (N5.2)."""
@@ -243,11 +255,7 @@ def make_handlers(premium: str) -> dict[str, Handler]:
         if total > st["balls_on_table"]:
             raise too_many(total, st["balls_on_table"])
         check_cue_foul(st, foul, cue_ball_foul_anywhere=False)
-        if foul is None:
-            if off or cue == OFF_TABLE:
-                foul = "ball_off_table"  # G24.3
-            elif cue == POCKETED and st["cue_ball"] == IN_HAND_ANYWHERE:
-                foul = "cue_ball_pocketed"  # N5.2: only object balls on the premium shot
+        foul = _stroke_foul(st, foul, off, cue)
         if foul is not None:
             cue_left = cue != STAYED or foul == "cue_ball_pocketed"
             _foul(st, p, total, cue_left, PLAY_OPTIONS)

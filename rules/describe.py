@@ -743,6 +743,14 @@ def _slot(value: object) -> str:
     return value if isinstance(value, str) and value in PLAYERS else ""
 
 
+def _lag_sentence(event: Mapping[str, Any]) -> Text:
+    won = _slot(event.get("winner"))
+    breaks = _slot(event.get("breaker"))
+    if won == breaks:
+        return text(_SENTENCES["lag_breaks"], winner=player(won))
+    return text(_SENTENCES["lag_gives"], winner=player(won), breaker=player(breaks))
+
+
 def event_sentence(event: Mapping[str, Any], in_force: Mapping[str, Any] | None = None) -> Text:
     """One sentence for the match's log, for the event types of the family
     (rules.schemas.EVENT_FIELDS): «Иванова: 2 шара», «Петров, штраф: двойной удар (п. 18)».
@@ -780,11 +788,7 @@ def event_sentence(event: Mapping[str, Any], in_force: Mapping[str, Any] | None 
         breaker = player(_slot(event.get("breaker")))
         return text(_SENTENCES["breaker"], who=who, breaker=breaker)
     if kind == "lag":
-        won = _slot(event.get("winner"))
-        breaks = _slot(event.get("breaker"))
-        if won == breaks:
-            return text(_SENTENCES["lag_breaks"], winner=player(won))
-        return text(_SENTENCES["lag_gives"], winner=player(won), breaker=player(breaks))
+        return _lag_sentence(event)
     if kind == "time_expired":
         return text(_SENTENCES["time"])
     if kind == "forfeit":
