@@ -202,16 +202,23 @@ def _foul(st: State, p: str, spotted: int, cue_left: bool, options: tuple[str, .
     open_choice(st, _penalty, p, options, "shot")
 
 
-def _stroke_foul(st: State, foul: str | None, off: int, cue: str) -> str | None:
-    """The stroke's foul: the one named, or the one its balls make (G24.3; N5.2: only object
-    balls may be pocketed on the premium shot from hand anywhere)."""
-    if foul is not None:
-        return foul
+def _unnamed_foul(st: State, off: int, cue: str) -> str | None:
+    """The foul a shot is though the referee named none."""
     if off or cue == OFF_TABLE:
-        return "ball_off_table"
+        return "ball_off_table"  # G24.3
     if cue == POCKETED and st["cue_ball"] == IN_HAND_ANYWHERE:
-        return "cue_ball_pocketed"
+        return "cue_ball_pocketed"  # N5.2: only object balls on the premium shot
     return None
+
+
+def _fool_alone(st: State, p: str) -> None:
+    """A fool alone passes the turn; the opponent takes the table or hands it back."""
+    st["cue_ball"] = ON_TABLE
+    st["turn"] = OTHER[p]
+    st["awaiting"] = "choice"
+    st["options"] = list(PLAY_OPTIONS)
+    st["offender"] = p
+    st["after_choice"] = "shot"
 
 
 def make_handlers(premium: str) -> dict[str, Handler]:
@@ -255,7 +262,8 @@ def make_handlers(premium: str) -> dict[str, Handler]:
         if total > st["balls_on_table"]:
             raise too_many(total, st["balls_on_table"])
         check_cue_foul(st, foul, cue_ball_foul_anywhere=False)
-        foul = _stroke_foul(st, foul, off, cue)
+        if foul is None:
+            foul = _unnamed_foul(st, off, cue)
         if foul is not None:
             cue_left = cue != STAYED or foul == "cue_ball_pocketed"
             _foul(st, p, total, cue_left, PLAY_OPTIONS)
@@ -265,13 +273,7 @@ def make_handlers(premium: str) -> dict[str, Handler]:
             if pocketed or svoyak or not fools:
                 _score(st, p, pocketed, svoyak, premium)
             else:
-                # A fool alone passes the turn; the opponent takes the table or hands it back.
-                st["cue_ball"] = ON_TABLE
-                st["turn"] = OTHER[p]
-                st["awaiting"] = "choice"
-                st["options"] = list(PLAY_OPTIONS)
-                st["offender"] = p
-                st["after_choice"] = "shot"
+                _fool_alone(st, p)
         _settle(st)
 
     def reset_spot(st: State) -> None:

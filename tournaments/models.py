@@ -613,3 +613,67 @@ class TableTimePayment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} @ {self.match_id}: {self.amount}"
+
+
+class Webhook(models.Model):
+    """An organiser's URL that hears of his tournaments' events (tournaments.services.webhooks):
+    every tournament he organises, or one."""
+
+    class Event(models.TextChoices):
+        MATCH_STARTED = "match.started", _("Match started")
+        MATCH_EVENT = "match.event", _("Ball (an entry of a match's log)")
+        MATCH_FINISHED = "match.finished", _("Match finished")
+        MATCH_CORRECTED = "match.corrected", _("Result corrected")
+        DRAW = "tournament.draw", _("Draw")
+        STANDINGS = "standings.changed", _("Standings changed")
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="webhooks"
+    )
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, null=True, blank=True, related_name="webhooks"
+    )
+    url = models.URLField(_("URL"), max_length=500)
+    # The key of the deliveries' HMAC signature, shown to its owner.
+    secret = models.CharField(max_length=64)
+    events = models.JSONField(default=list)
+    is_active = models.BooleanField(_("active"), default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+        verbose_name = _("webhook")
+        verbose_name_plural = _("webhooks")
+
+    def __str__(self) -> str:
+        return self.url
+
+
+class WebhookDelivery(models.Model):
+    """One event for one hook: the outbox row, written in the change's transaction, then sent
+    (and retried) in order by a worker; its last answer is kept."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting")
+        DELIVERED = "delivered", _("Delivered")
+        FAILED = "failed", _("Failed")
+
+    hook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    delivery_id = models.UUIDField(unique=True)
+    event = models.CharField(max_length=40)
+    payload = models.JSONField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    next_attempt_at = models.DateTimeField(null=True, blank=True)
+    response_status = models.PositiveSmallIntegerField(null=True, blank=True)
+    response_body = models.TextField(blank=True, default="")
+    error = models.CharField(max_length=300, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    delivered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["pk"]
+        indexes = [models.Index(fields=["hook", "status", "id"], name="webhook_delivery_queue")]
+
+    def __str__(self) -> str:
+        return str(self.delivery_id)

@@ -17,17 +17,21 @@ from config.serializers import (
     LIST_ERRORS,
     DayField,
     ErrorSerializer,
+    NamesChoiceField,
     QueryIntegerField,
     StrictSerializer,
     component,
 )
 from matches.models import Match
+from rules import registry as rules_registry
 from tournaments.access import can_manage_tournament, can_see_player_login
+from tournaments.algorithms import handicap
 from tournaments.models import Player, RatingChange, Registration, Tournament
 from tournaments.presets import PRESETS
 from tournaments.services.entry_rules import registration_state
 from tournaments.services.players import MAX_RATING, MIN_RATING
 from tournaments.services.setup import (
+    MAX_LOGO_CHARS,
     MAX_PLAYERS,
     MAX_REGULATION_TEXT,
     MAX_TIME_LIMIT,
@@ -369,7 +373,7 @@ class TournamentWriteSerializer(StrictSerializer):
         max_length=MAX_REGULATION_TEXT,
         help_text="The organiser's own words printed at the end of the regulation.",
     )
-    discipline = serializers.CharField(max_length=30, required=False)
+    discipline = NamesChoiceField(rules_registry.names, required=False)
     ruleset = RulesetChangeField(required=False)
     stage_rules = StageRulesField(required=False)
     time_limit_minutes = serializers.IntegerField(
@@ -469,7 +473,7 @@ class TournamentWriteSerializer(StrictSerializer):
         help_text="A player who does not come loses by walkover and drops to the lower bracket "
         "(lower_bracket) or is out of the tournament (out).",
     )
-    handicap_scheme = serializers.CharField(max_length=40, required=False)
+    handicap_scheme = serializers.ChoiceField(choices=list(handicap.SCHEMES), required=False)
     rated = serializers.BooleanField(required=False)
     elo_k = serializers.IntegerField(required=False, min_value=1, max_value=100)
     self_scoring = serializers.BooleanField(required=False)
@@ -484,8 +488,9 @@ class TournamentWriteSerializer(StrictSerializer):
     organiser_logo = serializers.CharField(
         required=False,
         allow_blank=True,
-        max_length=280_000,
-        help_text="A PNG or JPEG as a data URI (data:image/png;base64,…), at most 200 KB.",
+        max_length=MAX_LOGO_CHARS,
+        help_text="A PNG or JPEG as a data URI (data:image/png;base64,…), at most 250,000 "
+        "characters (about 180 KB of image).",
     )
     diploma_places = serializers.ChoiceField(
         choices=Tournament.DiplomaPlaces.choices, required=False
