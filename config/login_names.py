@@ -78,6 +78,22 @@ def lock_login_name(raw: Any) -> None:
             )
 
 
+def login_find(raw: Any) -> User | None:
+    """The login a person means by `raw` when logging in: the one stored exactly as typed
+    (NFKC, trimmed), else the only one it folds to. Two older logins that fold alike (made
+    before the rule) are told apart only by their exact spelling: never one for the other."""
+    shaped = shape_login(raw)
+    if not shaped:
+        return None
+    users = get_user_model().objects
+    exact = users.filter(username=shaped).first()
+    if exact is not None:
+        return exact
+    folded = fold_login(raw)
+    rows = list(users.filter(Q(username__iexact=shaped) | Q(username__iexact=folded))[:2])
+    return rows[0] if len(rows) == 1 else None
+
+
 @transaction.atomic
 def login_create(*, username: str, password: str | None, **fields: Any) -> User:
     """A new login under the folding rule. Raises LoginRefused or LoginTaken (never an

@@ -109,6 +109,26 @@ def can_edit_player_identity(user: Actor, player: Player) -> bool:
     return registrations.exists() or _created_by(user, player)
 
 
+def can_propose_player_change(user: Actor, player: Player) -> bool:
+    """Who may ask for a change of a player's identity: an organiser who met the record (it is
+    in one of his tournaments, or he created it), or a superuser. The request changes nothing
+    until can_decide_player_change's person approves it."""
+    if not is_organiser_role(user):
+        return False
+    if user.is_superuser:
+        return True
+    mine = Registration.objects.filter(player=player, tournament__organisers=user)
+    return mine.exists() or _created_by(user, player)
+
+
+def can_decide_player_change(user: Actor, player: Player) -> bool:
+    """Who approves a proposed change of a player's identity: the player himself (his linked
+    login) or a superuser, never the organiser who asked."""
+    if not user.is_authenticated:
+        return False
+    return bool(user.is_superuser or (player.user_id is not None and player.user_id == user.pk))
+
+
 def can_adjust_rating(user: Actor) -> bool:
     """Ratings move by rated results; a hand adjustment is a superuser's (audited)."""
     return bool(user.is_authenticated and user.is_superuser)

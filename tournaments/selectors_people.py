@@ -9,7 +9,14 @@ from django.db.models import Q, QuerySet
 
 from audit.models import AuditEntry
 from tournaments import selectors
-from tournaments.models import IssuedLogin, Player, RatingChange, Registration, Tournament
+from tournaments.models import (
+    IssuedLogin,
+    Player,
+    PlayerChange,
+    RatingChange,
+    Registration,
+    Tournament,
+)
 
 if TYPE_CHECKING:
     from config.types import Actor
@@ -42,6 +49,26 @@ def player_registrations(*, player: Player, user: Actor) -> QuerySet[Registratio
         Registration.objects.filter(player=player, tournament__in=visible)
         .select_related("tournament")
         .order_by("-tournament__date", "-tournament_id")
+    )
+
+
+def player_changes_to_decide(*, user: Actor) -> QuerySet[PlayerChange]:
+    """Pending proposed changes `user` decides: of his own record (a player), or every one
+    (a superuser), oldest first."""
+    rows = PlayerChange.objects.filter(status=PlayerChange.Status.PENDING)
+    if not user.is_authenticated:
+        return rows.none()
+    if not user.is_superuser:
+        rows = rows.filter(player__user=user)
+    return rows.select_related("player", "requested_by").order_by("created_at", "pk")
+
+
+def player_changes_pending(*, player: Player) -> QuerySet[PlayerChange]:
+    """The player's pending proposed changes (his card in the panel), oldest first."""
+    return (
+        PlayerChange.objects.filter(player=player, status=PlayerChange.Status.PENDING)
+        .select_related("requested_by")
+        .order_by("created_at", "pk")
     )
 
 

@@ -76,6 +76,16 @@ urlpatterns = [
         name="panel-registration-withdraw",
     ),
     path(
+        "panel/t/<int:pk>/matches/<int:match>/lateness/",
+        views_panel.MatchLatenessView.as_view(),
+        name="panel-match-lateness",
+    ),
+    path(
+        "panel/t/<int:pk>/table-time/<int:match>/paid/",
+        views_panel.TableTimePaidView.as_view(),
+        name="panel-table-time-paid",
+    ),
+    path(
         "panel/t/<int:pk>/registrations/<int:reg>/refund/",
         views_panel.RegistrationRefundView.as_view(),
         name="panel-registration-refund",
@@ -154,6 +164,17 @@ urlpatterns = [
         "panel/players/<int:player_id>/edit/",
         views_people.PlayerEditView.as_view(),
         name="panel-player-edit",
+    ),
+    path(
+        "panel/players/<int:player_id>/change/",
+        views_people.PlayerChangeProposeView.as_view(),
+        name="panel-player-change",
+    ),
+    path("me/changes/", views_people.PlayerChangesView.as_view(), name="player-changes"),
+    path(
+        "me/changes/<int:pk>/",
+        views_people.PlayerChangeDecideView.as_view(),
+        name="player-change-decide",
     ),
     path(
         "panel/players/<int:player_id>/merge/",

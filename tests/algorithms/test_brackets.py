@@ -192,13 +192,8 @@ def test_double_13_byes_go_to_seeds_1_to_3() -> None:
     assert len(b.matches) == 25  # 2N-2 real + the conditional reset
 
 
-@pytest.mark.slow  # every size up to the largest: the full suite's, not make check's
-def test_double_counts_and_links_at_every_size() -> None:
-    for n in range(2, 1025):
-        b = double_elimination(n, grand_final="reset")
-        assert len(b.matches) == 2 * n - 1
-        assert sum(m.conditional for m in b.matches) == 1
-        check_links(b)
+# Every size of double elimination (counts, links, drops, chalk runs): one build per size in
+# tests/algorithms/test_brackets_drops.py::test_double_elimination_at_every_size.
 
 
 @pytest.mark.parametrize("n", [*range(2, 40), 63, 64, 65, 127, 128, 129, 500, 1000, 1023, 1024])

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.algorithms.test_brackets import check_links
 from tournaments.algorithms.brackets import Bracket, Source, double_elimination
 from tournaments.algorithms.seeding import bracket_size, seed_order
 from tournaments.algorithms.simulation import play_out
@@ -49,51 +50,62 @@ def upper_round(key: str) -> int:
     return int(key[1:].split("-")[0])
 
 
+def _drops_meet_disjoint_sets(b: Bracket, n: int, report: Counter[str]) -> None:
+    size = bracket_size(n)
+    rounds = size.bit_length() - 1
+    overlaps: Counter[str] = Counter()
+    meetings = 0
+    for upper, lower, disjoint in first_meetings(b):
+        meetings += 1
+        if disjoint:
+            continue
+        r = upper_round(upper)
+        where = "final drop" if r == rounds else "semi-final drop" if r == rounds - 1 else lower
+        overlaps[where] += 1
+        report[f"{where} (size {size})"] += 1
+    assert meetings == n - 1  # everybody but the champion drops once (the final's loser too)
+    assert overlaps["final drop"] == 1, n
+    if n < 3 * size // 4:
+        assert 1 <= overlaps["semi-final drop"] <= 2, (n, overlaps)
+        assert set(overlaps) == {"final drop", "semi-final drop"}, (n, overlaps)
+    else:
+        assert set(overlaps) == {"final drop"}, (n, overlaps)
+
+
+def _chalk_runs_rematch_only_in_the_lower_final_and_grand_final(b: Bracket, n: int) -> None:
+    outcomes = play_out(b)
+    met: dict[tuple[int, int], str] = {}
+    rematches = []
+    for key, (w, lo) in outcomes.items():
+        pair = (min(w, lo), max(w, lo))
+        if pair in met:
+            rematches.append((pair, met[pair], key))
+        met[pair] = key
+    lower_final = f"L{2 * (bracket_size(n).bit_length() - 2)}-1"
+    assert sorted((pair, again) for pair, _, again in rematches) == [
+        ((1, 2), "GF-1"),
+        ((2, 3), lower_final),
+    ], (n, rematches)
+
+
 @pytest.mark.slow  # every size up to the largest: the full suite's, not make check's
-def test_drops_meet_disjoint_sets_at_every_size() -> None:
+def test_double_elimination_at_every_size() -> None:
+    """Each size's bracket is built once (building is most of the time) and checked for:
+    its match count and links, the dropped losers' first meetings, and the rematches of a
+    chalk run (only the lower final and the grand final)."""
     report: Counter[str] = Counter()
-    for n in range(4, 1025):
-        size = bracket_size(n)
-        rounds = size.bit_length() - 1
+    for n in range(2, 1025):
         b = double_elimination(n, grand_final="reset")
-        overlaps: Counter[str] = Counter()
-        meetings = 0
-        for upper, lower, disjoint in first_meetings(b):
-            meetings += 1
-            if disjoint:
-                continue
-            r = upper_round(upper)
-            where = "final drop" if r == rounds else "semi-final drop" if r == rounds - 1 else lower
-            overlaps[where] += 1
-            report[f"{where} (size {size})"] += 1
-        assert meetings == n - 1  # everybody but the champion drops once (the final's loser too)
-        assert overlaps["final drop"] == 1, n
-        if n < 3 * size // 4:
-            assert 1 <= overlaps["semi-final drop"] <= 2, (n, overlaps)
-            assert set(overlaps) == {"final drop", "semi-final drop"}, (n, overlaps)
-        else:
-            assert set(overlaps) == {"final drop"}, (n, overlaps)
+        assert len(b.matches) == 2 * n - 1
+        assert sum(m.conditional for m in b.matches) == 1
+        check_links(b)
+        if n < 4:
+            continue
+        _drops_meet_disjoint_sets(b, n, report)
+        _chalk_runs_rematch_only_in_the_lower_final_and_grand_final(b, n)
     print("\noverlapping first meetings of dropped losers, n = 4..1024:")
     for where, count in sorted(report.items()):
         print(f"  {where}: {count}")
-
-
-@pytest.mark.slow  # every size up to the largest: the full suite's, not make check's
-def test_chalk_runs_rematch_only_in_the_lower_final_and_grand_final() -> None:
-    for n in range(4, 1025):
-        outcomes = play_out(double_elimination(n, grand_final="reset"))
-        met: dict[tuple[int, int], str] = {}
-        rematches = []
-        for key, (w, lo) in outcomes.items():
-            pair = (min(w, lo), max(w, lo))
-            if pair in met:
-                rematches.append((pair, met[pair], key))
-            met[pair] = key
-        lower_final = f"L{2 * (bracket_size(n).bit_length() - 2)}-1"
-        assert sorted((pair, again) for pair, _, again in rematches) == [
-            ((1, 2), "GF-1"),
-            ((2, 3), lower_final),
-        ], (n, rematches)
 
 
 # ---------------------------------------------------------------- brute force

@@ -152,3 +152,54 @@ def test_an_integrity_error_in_the_api_is_a_409_with_a_code(monkeypatch, taken):
     assert response.status_code == 409
     assert response.json()["code"] == "conflict"
     assert "Retry-After" not in response
+
+
+# --- logging in folds the name the same way --------------------------------------------------
+
+PASSWORD_OF_FACTORY = "correct-horse-battery"  # tests.factories.UserFactory's
+
+
+def _log_in(name: str, password: str = PASSWORD_OF_FACTORY) -> Client:
+    page = Client()
+    response = page.post("/accounts/login/", {"username": name, "password": password})
+    page.logged_in = response.status_code == 302  # type: ignore[attr-defined]
+    return page
+
+
+def _who(page: Client) -> str | None:
+    user = page.get("/accounts/login/").wsgi_request.user
+    return user.username if user.is_authenticated else None
+
+
+@pytest.mark.parametrize("name", LOOKALIKES)
+def test_a_login_answers_to_every_spelling_that_folds_to_it(taken, name):
+    page = _log_in(name)
+    assert page.logged_in
+    assert _who(page) == "orgb"  # the session holds on the next request
+
+
+def test_a_folded_name_with_a_wrong_password_is_refused(taken):
+    page = _log_in("ＯＲＧＢ", password="wrong-password")
+    assert not page.logged_in
+    assert _who(page) is None
+
+
+def test_older_logins_that_fold_alike_are_told_apart_by_their_exact_spelling(taken):
+    # Made before the folding rule (the factory writes the row directly).
+    other = UserFactory(username="ORGB", password="another-horse-battery")
+    assert _who(_log_in("orgb")) == "orgb"
+    assert _who(_log_in("ORGB", password="another-horse-battery")) == other.username
+    # A third spelling is neither's: which one was meant cannot be known.
+    assert not _log_in("Orgb").logged_in
+    assert not _log_in("Orgb", password="another-horse-battery").logged_in
+
+
+def test_the_admin_login_folds_the_name_too(taken):
+    taken.is_staff = True
+    taken.save(update_fields=["is_staff"])
+    page = Client()
+    response = page.post(
+        "/admin/login/?next=/admin/",
+        {"username": "ＯＲＧＢ", "password": "correct-horse-battery", "next": "/admin/"},
+    )
+    assert response.status_code == 302 and response["Location"] == "/admin/"

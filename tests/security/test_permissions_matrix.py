@@ -30,7 +30,14 @@ from audit.models import AuditEntry
 from matches.models import Match, MatchEvent, Table
 from tests.factories import UserFactory
 from tests.world import World, build_finished, build_world
-from tournaments.models import Player, PlayerRequest, RatingChange, Registration, Tournament
+from tournaments.models import (
+    Player,
+    PlayerChange,
+    PlayerRequest,
+    RatingChange,
+    Registration,
+    Tournament,
+)
 from tournaments.services import referee_login_create
 from tournaments.services.series import series_create
 
@@ -95,6 +102,8 @@ EXPECT: dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]] = {
     # The same rule on the panel's pages.
     "player_page_edit": ((LOGIN, 403, 403, 403, 403, OK, OK),) * 2,
     # A superuser's task (a merge).
+    # A proposed change of a player's record: the player himself and superusers decide.
+    "change_decide": ((LOGIN, OK, 404, 404, 404, 404, OK),) * 2,
     "superuser": ((403, 403, 403, 403, 403, 403, OK),) * 2,
     "superuser_page": ((LOGIN, 403, 403, 403, 403, 403, OK),) * 2,
     # Any login, in the API (session authentication: anonymous gets 403).
@@ -437,6 +446,16 @@ SPECS: dict[str, Spec] = {
         lambda w: {"player_id": reg_of_ready(w).player_id},
         post=Call("superuser_page", 302, lambda w: {"drop": w.extra["unregistered"].pk}),
     ),
+    # Proposing a change of the record: the organisers who met him (the service refuses the
+    # others); approving it: the player himself and superusers (anyone else: an unknown id).
+    "panel-player-change": page(
+        lambda w: {"player_id": reg_of_ready(w).player_id},
+        post=Call("player_page_edit", 302, {"name": "Переименованный Игрок", "city": "Тула"}),
+    ),
+    "player-changes": Spec(calls={GET: Call("login_required", 200)}, global_=True),
+    "player-change-decide": page(
+        lambda w: {"pk": w.extra["change"].pk}, post=Call("change_decide", 302, {"approve": "0"})
+    ),
     "panel-registration-check-in": panel_action(
         lambda w: {**pk_t(w), "reg": reg_of_ready(w).pk}, {"present": "1"}
     ),
@@ -554,6 +573,11 @@ def worlds(django_db_setup, django_db_blocker) -> Iterator[dict[str, World]]:
                 actor=world.organiser,
                 data={"name": f"Кубок клуба {visibility}", "points_table": [10, 6, 4]},
                 tournaments=[world.extra["finished"]],
+            )
+            world.extra["change"] = PlayerChange.objects.create(
+                player_id=world.running.player_a_id,
+                requested_by=world.organiser,
+                fields={"city": "Тула"},
             )
             world.extra["request"] = PlayerRequest.objects.create(
                 user=UserFactory(), tournament=world.tournament, name="Просит Добавить"

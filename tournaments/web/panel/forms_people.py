@@ -43,6 +43,16 @@ class PlayerEditForm(forms.Form):
             del self.fields["rating"]
 
 
+class PlayerChangeForm(forms.Form):
+    """A change proposed by an organiser who may not make it (the player or a superuser
+    approves): the fields left as they are stay."""
+
+    name = forms.CharField(label=_("Surname and name"), max_length=200)
+    city = forms.CharField(label=_("City"), max_length=100, required=False)
+    club = forms.CharField(label=_("Club"), max_length=100, required=False)
+    note = forms.CharField(label=_("Why (the player reads it)"), max_length=300, required=False)
+
+
 class MergeForm(forms.Form):
     drop = forms.IntegerField(
         label=_("Number of the duplicate record"),

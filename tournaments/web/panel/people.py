@@ -34,7 +34,7 @@ from config.write_limits import limited_response, write_spend
 from tournaments import access, selectors_people, services
 from tournaments.diplomas import html_to_pdf
 from tournaments.errors import TournamentError
-from tournaments.models import Player, Registration
+from tournaments.models import Player, PlayerChange, Registration
 from tournaments.services.accounts import password_changed
 from tournaments.services.claims import normalise_code, player_claim_peek
 from tournaments.web.panel import forms_people
@@ -239,6 +239,7 @@ class PlayerCardView(LoginRequiredMixin, View):
         history = selectors_people.player_history(player=player, user=user)
         page = Paginator(history, HISTORY_PAGE).get_page(request.GET.get("page"))
         can_edit = access.can_edit_player_identity(user, player)
+        initial = {"name": player.name, "city": player.city, "club": player.club}
         return render(
             request,
             "panel/people/player.html",
@@ -259,6 +260,10 @@ class PlayerCardView(LoginRequiredMixin, View):
                     with_rating=user.is_superuser,
                 ),
                 "merge_form": forms_people.MergeForm(),
+                "can_propose": not can_edit and access.can_propose_player_change(user, player),
+                "change_form": forms_people.PlayerChangeForm(initial=initial),
+                "changes": list(selectors_people.player_changes_pending(player=player)),
+                "can_decide": access.can_decide_player_change(user, player),
             },
         )
 
@@ -285,6 +290,63 @@ class PlayerEditView(PlayerCardView):
         else:
             messages.success(request, _("The player's record is saved."))
         return redirect("panel-player", player.pk)
+
+
+class PlayerChangeProposeView(PlayerCardView):
+    """An organiser who may not change the record asks for the change (the service decides
+    who may ask; the player or a superuser approves)."""
+
+    http_method_names = ["post"]
+
+    def post(self, request: HttpRequest, player_id: int) -> HttpResponse:
+        player = self.player()
+        form = forms_people.PlayerChangeForm(request.POST)
+        try:
+            if not form.is_valid():
+                raise TournamentError("invalid", forms_people.error_text_of(form))
+            data = dict(form.cleaned_data)
+            note = data.pop("note", "")
+            services.player_change_propose(player=player, actor=request.user, data=data, note=note)
+        except TournamentError as err:
+            if err.status == 403:
+                raise PermissionDenied from err
+            messages.error(request, err.message)
+        else:
+            messages.success(
+                request, _("The change is proposed: it is made once the player approves it.")
+            )
+        return redirect("panel-player", player.pk)
+
+
+class PlayerChangesView(LoginRequiredMixin, View):
+    """Changes of his record organisers proposed, for the player to approve or decline (a
+    superuser sees every pending one)."""
+
+    def get(self, request: HttpRequest) -> HttpResponse:
+        changes = list(selectors_people.player_changes_to_decide(user=request.user)[:100])
+        return render(request, "panel/people/changes.html", {"changes": changes})
+
+
+class PlayerChangeDecideView(LoginRequiredMixin, View):
+    http_method_names = ["post"]
+
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        # Only a change its reader decides is found: anyone else's answer is an unknown id's.
+        change: PlayerChange = get_object_or_404(
+            selectors_people.player_changes_to_decide(user=request.user), pk=pk
+        )
+        approve = request.POST.get("approve") == "1"
+        try:
+            services.player_change_decide(change=change, actor=request.user, approve=approve)
+        except TournamentError as err:
+            messages.error(request, err.message)
+        else:
+            messages.success(
+                request, _("The change is made.") if approve else _("The change is declined.")
+            )
+        if request.POST.get("back") == "card" and access.is_organiser_role(request.user):
+            return redirect("panel-player", change.player_id)
+        return redirect("player-changes")
 
 
 class _SuperuserPlayerAction(PlayerCardView):
@@ -372,7 +434,7 @@ class ClaimView(View):
                 user, player = services.player_claim_signup(
                     code=data["code"], username=data["username"], password=data["password1"]
                 )
-                auth_login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+                auth_login(request, user, backend="config.login_limit.FoldedLoginBackend")
         except TournamentError as err:
             form.add_error(None, err.message)
             return self._page(request, form, code, status=err.status)

@@ -335,7 +335,7 @@ class SignupView(View):
             form.add_error("username", str(err))
             return self._page(request, form, status=409)
         services.account_signup_audit(user=user)
-        auth_login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        auth_login(request, user, backend="config.login_limit.FoldedLoginBackend")
         messages.success(request, _("Your login is made. Link it to your player record."))
         return HttpResponseRedirect(_safe_next(request))
 
