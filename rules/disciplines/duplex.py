@@ -29,7 +29,7 @@ from rules.in_force import rules_in_force
 from rules.registry import Discipline
 from rules.schemas import LAG_STATE_FIELDS, PER_PLAYER, SLOT, nullable
 from rules.simulate import duplex_event
-from rules.words import Text, gettext_noop, player, rule_label, text
+from rules.words import Text, gettext_noop, ngettext_lazy, player, rule_label, text
 
 FRAMES = 3  # D7.1: a game is 3 frames, the third deciding
 _ZERO = {"a": 0, "b": 0}
@@ -113,6 +113,26 @@ class Duplex(Discipline):
     uses_colours = True
     records = frozenset({"stats", "events"})  # no Duplex rule reads them
     max_balls = 2 * engine.PER_COLOUR
+
+    def describe_event(self, event: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Text:
+        """The family's sentence, but a ball says whose colour it was (D2.1): «Иванов: 2 шара
+        цвета: Иванов, 1 шар цвета: Петров»."""
+        pocketed = event.get("pocketed")
+        plain = event.get("type") in ("break", "shot") and not event.get("foul")
+        if not plain or event.get("legal") is False or not isinstance(pocketed, dict):
+            return describe.event_sentence(event)
+        parts = [
+            ngettext_lazy("%(n)d ball of %(name)s", "%(n)d balls of %(name)s", n, name=player(c))
+            for c in PLAYERS
+            if isinstance(n := pocketed.get(c), int) and not isinstance(n, bool) and n > 0
+        ]
+        if not parts or _int(event.get("off_table")):
+            return describe.event_sentence(event)
+        what = parts[0] if len(parts) == 1 else text(describe.BOTH, first=parts[0], second=parts[1])
+        who = player(str(event.get("player")))
+        if event.get("type") == "break":
+            return text(gettext_noop("%(who)s: break, %(balls)s"), who=who, balls=what)
+        return text(describe.SAID, who=who, what=what)
 
     def initial_state(self, ruleset: dict[str, Any]) -> State:
         return engine.initial_state(ruleset)
