@@ -116,18 +116,18 @@ class Duplex(Discipline):
 
     def describe_event(self, event: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Text:
         """The family's sentence, but a ball says whose colour it was (D2.1): «Иванов: 2 шара
-        цвета: Иванов, 1 шар цвета: Петров»."""
+        игрока Иванов, 1 шар игрока Петров»."""
         pocketed = event.get("pocketed")
         plain = event.get("type") in ("break", "shot") and not event.get("foul")
         if not plain or event.get("legal") is False or not isinstance(pocketed, dict):
-            return describe.event_sentence(event)
+            return describe.event_sentence(event, rules_in_force(dict(ruleset)))
         parts = [
             ngettext_lazy("%(n)d ball of %(name)s", "%(n)d balls of %(name)s", n, name=player(c))
             for c in PLAYERS
             if isinstance(n := pocketed.get(c), int) and not isinstance(n, bool) and n > 0
         ]
         if not parts or _int(event.get("off_table")):
-            return describe.event_sentence(event)
+            return describe.event_sentence(event, rules_in_force(dict(ruleset)))
         what = parts[0] if len(parts) == 1 else text(describe.BOTH, first=parts[0], second=parts[1])
         who = player(str(event.get("player")))
         if event.get("type") == "break":
