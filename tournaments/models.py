@@ -594,10 +594,17 @@ class TableTimePayment(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="table_time_payments"
     )
+    # Named here, lazily: a verbose name taken from the other model is read once, in the
+    # language of the moment, and leaked Russian into the English API schema.
     match = models.ForeignKey(
-        "matches.Match", on_delete=models.CASCADE, related_name="table_time_payments"
+        "matches.Match",
+        on_delete=models.CASCADE,
+        related_name="table_time_payments",
+        verbose_name=_("match"),
     )
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", verbose_name=_("player")
+    )
     amount = models.DecimalField(_("amount"), max_digits=10, decimal_places=2)
     paid_at = models.DateTimeField(auto_now_add=True)
     paid_by = models.ForeignKey(

@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.formats import date_format
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from audit.models import AuditEntry
 from matches.selectors import discipline_of
@@ -198,6 +198,11 @@ def paper_heading(tournament: Tournament) -> list[tuple[str, str]]:
     ]
 
 
+def paper_date(value: Any) -> str:
+    """A date as paper writes it: «5 декабря 2026 г.»."""
+    return pgettext("diploma date", "%(date)s") % {"date": date_format(value, "j E Y")}
+
+
 def table_time_line(tournament: Tournament) -> tuple[str, str]:
     """Who pays for the table and how much, in words."""
     payer = tournament.table_time_payer
@@ -218,7 +223,8 @@ def table_time_line(tournament: Tournament) -> tuple[str, str]:
 
 
 def _when(value: Any) -> str:
-    return date_format(localtime(value), "j E Y, H:i")
+    moment = localtime(value)
+    return f"{paper_date(moment)}, {date_format(moment, 'H:i')}"
 
 
 def entry_lines(tournament: Tournament) -> list[tuple[str, str]]:
@@ -276,7 +282,7 @@ def regulation_document(tournament: Tournament) -> list[tuple[str, list[tuple[st
     """The whole regulation as the club prints it: sections of (label, value) lines."""
     general = [
         (_("Tournament"), tournament.name),
-        (_("Date"), date_format(tournament.date, "j E Y")),
+        (_("Date"), paper_date(tournament.date)),
     ]
     if tournament.venue:
         general.append((_("Venue"), tournament.venue))

@@ -123,3 +123,25 @@ def test_a_kind_sent_as_offered_does_what_it_says(rs: dict[str, Any]) -> None:
                 assert after["turn"] == p
             if kind["key"] == "not_made":
                 assert after["turn"] != p
+
+
+@pytest.mark.parametrize(
+    ("name", "label", "phrase"),
+    [
+        ("combined_pyramid", "Комбинированная пирамида", "по комбинированной пирамиде"),
+        ("dynamic_pyramid", "Динамичная пирамида", "по динамичной пирамиде"),
+        ("classic_pyramid", "Классическая пирамида", "по классической пирамиде"),
+    ],
+)
+def test_the_games_names_and_diploma_phrases_in_russian(name: str, label: str, phrase: str) -> None:
+    import gettext
+    import subprocess
+    from pathlib import Path
+
+    po = Path(__file__).resolve().parents[2] / "locale/ru/LC_MESSAGES/django.po"
+    mo = subprocess.run(["msgfmt", "-o", "-", str(po)], capture_output=True, check=True).stdout
+    import io
+
+    ru = gettext.GNUTranslations(io.BytesIO(mo))
+    d = rules.discipline(name)
+    assert (ru.gettext(d.label), ru.gettext(d.diploma_phrase)) == (label, phrase)
