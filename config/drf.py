@@ -6,11 +6,14 @@ is being imported, so this module must not import rest_framework.views itself.
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework import authentication, pagination, parsers, serializers
-from rest_framework.exceptions import ParseError, ValidationError
+from rest_framework.exceptions import AuthenticationFailed, ParseError, ValidationError
 
 
 class JSONParser(parsers.JSONParser):
@@ -83,5 +86,18 @@ class TokenAuthentication(authentication.TokenAuthentication):
                 return super().authenticate(request)
         return None
 
+    def authenticate_credentials(self, key: str) -> Any:
+        user, token = super().authenticate_credentials(key)
+        if token_expires(token.created) <= timezone.now():
+            raise AuthenticationFailed(
+                _("The token has expired: ask for a new one."), code="token_expired"
+            )
+        return user, token
+
     def authenticate_header(self, request: Any) -> str:
         return "Bearer"
+
+
+def token_expires(created: datetime) -> datetime:
+    """When a token issued at `created` stops working (LUZA_API_TOKEN_DAYS)."""
+    return created + timedelta(days=settings.LUZA_API_TOKEN_DAYS)

@@ -18,9 +18,11 @@ from axes.helpers import get_cool_off
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
+from config.errors import error_body
 from config.login_names import fold_login, login_find
 
 
@@ -83,6 +85,18 @@ def lockout_response(
     during the lock starts the wait again (AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT), so
     the wait is the whole cool-off from now."""
     minutes = minutes_to_wait(request)
+    if request.path.startswith("/api/"):
+        # The API's token exchange: its one error body, not the login page.
+        message = _(
+            "Too many tries from your address or for this name. Try again in %(minutes)s min."
+        ) % {"minutes": minutes}
+        answer = JsonResponse(
+            error_body("throttled", message, {"wait": minutes * 60}),
+            status=429,
+            json_dumps_params={"ensure_ascii": False},
+        )
+        answer["Retry-After"] = str(minutes * 60)
+        return answer
     response = render(
         request,
         "registration/locked_out.html",

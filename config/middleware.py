@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
 
 
 class PagesInRussianByDefault:
@@ -19,3 +21,18 @@ class PagesInRussianByDefault:
         if not request.path.startswith("/api/"):
             request.META.pop("HTTP_ACCEPT_LANGUAGE", None)
         return self.get_response(request)
+
+
+class ApiInUtc:
+    """The API answers its date-times in UTC ("2026-12-05T07:00:00Z"), whatever the server's
+    zone: a client converts them to its own. Pages keep the tournament's local time. (A
+    date-time the API reads must carry its offset: config.serializers.MomentField.)"""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if not request.path.startswith("/api/"):
+            return self.get_response(request)
+        with timezone.override(dt.UTC):
+            return self.get_response(request)

@@ -36,7 +36,7 @@ BODY_ERRORS: list[tuple[str, str]] = [
     ("413", "The body is larger than the server accepts."),
     ("415", "The body is not JSON."),
 ]
-QUERY_ERRORS: list[tuple[str, str]] = [("400", "Invalid query parameters.")]
+QUERY_ERRORS: list[tuple[str, str]] = [("400", "Invalid query parameters or headers.")]
 
 
 def _error_response(description: str) -> dict[str, Any]:
@@ -46,12 +46,16 @@ def _error_response(description: str) -> dict[str, Any]:
 # Reads that need an organiser of the tournament; every other read is public (anonymous users
 # read public tournaments), its authentication optional.
 MANAGER_READS = ("/registrations/totals/", "/audit/", "/draw-preview/")
+TOKEN_EXCHANGE = "/auth/token/"  # noqa: S105 - a path, not a secret
 
 
 def document_optional_auth(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """drf-spectacular hook: a public read declares its authentication optional (`{}`), so
     that clients and checkers do not expect a 401 without a token."""
     for path, operations in result.get("paths", {}).items():
+        exchange = operations.get("post") if path.endswith(TOKEN_EXCHANGE) else None
+        if exchange is not None and {} not in exchange.setdefault("security", []):
+            exchange["security"].append({})  # a password for a token: no token yet
         read = operations.get("get")
         if read is None or path.endswith(MANAGER_READS) or "/schema/" in path:
             continue
@@ -72,7 +76,7 @@ def document_errors(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
             errors = list(COMMON_ERRORS)
             if "requestBody" in operation:
                 errors += BODY_ERRORS
-            if any(p.get("in") == "query" for p in operation.get("parameters", [])):
+            if any(p.get("in") in ("query", "header") for p in operation.get("parameters", [])):
                 errors += QUERY_ERRORS
             for code, description in errors:
                 responses.setdefault(code, _error_response(description))
@@ -83,6 +87,40 @@ def document_errors(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
                     schema = content.get("schema")
                     if schema is None or schema.get("$ref") in (None, ERROR_REF["$ref"]):
                         content["schema"] = ERROR_REF
+    return result
+
+
+IDEMPOTENCY_PARAMETER: dict[str, Any] = {
+    "name": "Idempotency-Key",
+    "in": "header",
+    "required": False,
+    "description": "Any unique string (1 to 100 printable characters). Sent again with the "
+    "same request, the first answer comes back (with `Idempotent-Replayed: true`) and the "
+    "write is made once; with another request, 422 `idempotency_key_reused`. Send one with "
+    "every write you may retry.",
+    "schema": {"type": "string", "minLength": 1, "maxLength": 100, "pattern": "^[!-~]+$"},
+}
+WRITE_METHODS = ("post", "put", "patch", "delete")
+
+
+def document_idempotency(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """drf-spectacular hook: every write takes an Idempotency-Key (config.idempotency) and
+    may answer 422 when the key was used for another request. Before document_errors, which
+    gives the 422 its error body."""
+    for operations in result.get("paths", {}).values():
+        for method, operation in operations.items():
+            if method not in WRITE_METHODS or not isinstance(operation, dict):
+                continue
+            parameters = operation.setdefault("parameters", [])
+            if not any(p.get("name") == IDEMPOTENCY_PARAMETER["name"] for p in parameters):
+                parameters.append(dict(IDEMPOTENCY_PARAMETER))
+            operation.setdefault("responses", {}).setdefault(
+                "422",
+                {
+                    "description": "Refused: the rules forbid it, or the Idempotency-Key was used "
+                    "for another request (`idempotency_key_reused`)."
+                },
+            )
     return result
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from django.http import QueryDict
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
@@ -129,7 +130,59 @@ class StrictSerializer(serializers.Serializer[Any]):
                 raise serializers.ValidationError(
                     {name: [_("Not a valid string.")] for name in wrong}
                 )
+            # DRF's BooleanField takes 0, 1, "yes"...; the schema says boolean, and so do we
+            # (a query string, all text, keeps DRF's reading).
+            if not isinstance(data, QueryDict):
+                loose = sorted(
+                    name
+                    for name, field in self.fields.items()
+                    if isinstance(field, serializers.BooleanField)
+                    and not field.read_only
+                    and name in data
+                    and not isinstance(data[name], bool)
+                    and not (data[name] is None and field.allow_null)
+                )
+                if loose:
+                    raise serializers.ValidationError(
+                        {name: [_("Must be true or false.")] for name in loose}
+                    )
         return super().to_internal_value(data)
+
+
+class NamesChoiceField(serializers.ChoiceField):
+    """A choice among names read when used, not when the module loads: a registry that grows
+    (rules.registry's disciplines) is the field's, in validation and in the schema alike."""
+
+    def __init__(self, names: Callable[[], Iterable[str]], **kwargs: Any) -> None:
+        self._names = names
+        super().__init__(choices=(), **kwargs)
+
+    def _current(self) -> dict[Any, str]:
+        return {name: name for name in self._names()}
+
+    @property
+    def choices(self) -> dict[Any, str]:
+        return self._current()
+
+    @choices.setter
+    def choices(self, value: Any) -> None:
+        pass  # always the names' own
+
+    @property
+    def grouped_choices(self) -> dict[Any, str]:
+        return self._current()
+
+    @grouped_choices.setter
+    def grouped_choices(self, value: Any) -> None:
+        pass
+
+    @property
+    def choice_strings_to_values(self) -> dict[str, Any]:
+        return {str(name): name for name in self._names()}
+
+    @choice_strings_to_values.setter
+    def choice_strings_to_values(self, value: Any) -> None:
+        pass
 
 
 _instances = threading.local()

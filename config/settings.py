@@ -93,6 +93,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.PagesInRussianByDefault",
     "django.middleware.locale.LocaleMiddleware",
+    "config.middleware.ApiInUtc",
     "config.api.JsonNotFoundMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -103,6 +104,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "config.login_log.LoginRefusalLog",
+    # Keyed writes of the API run with their recorded answer (config/idempotency).
+    "config.idempotency.IdempotencyMiddleware",
     # Last, as django-axes asks: turns a locked-out login into its answer (config/login_limit).
     "axes.middleware.AxesMiddleware",
 ]
@@ -253,6 +256,12 @@ LUZA_TRUSTED_PROXY_COUNT = env_int("LUZA_TRUSTED_PROXY_COUNT", 1)
 # Live connections (Server-Sent Events) one stream server process holds; past it a new one
 # gets 503 with Retry-After (tournaments/web/stream.py).
 LUZA_STREAM_MAX_CLIENTS = env_int("LUZA_STREAM_MAX_CLIENTS", 20000)
+# API tokens: how long one works after it is issued, and how often an address may exchange a
+# password for one (POST /api/v1/auth/token/; failed passwords also count for django-axes).
+LUZA_API_TOKEN_DAYS = env_int("LUZA_API_TOKEN_DAYS", 90)
+LUZA_TOKEN_RATE = env_str("LUZA_TOKEN_RATE", "10/min")
+# Webhooks to loopback and private addresses: refused unless allowed (tests, a closed network).
+LUZA_WEBHOOK_ALLOW_PRIVATE = env_bool("LUZA_WEBHOOK_ALLOW_PRIVATE", False)
 # A hall of phones shares one address: no per-address limit that a hall reaches; only a
 # scraper's rate (docs/security.md, "The hall is never refused").
 LUZA_SCRAPER_RATE = env_str("LUZA_SCRAPER_RATE", "12000/min")
@@ -330,6 +339,7 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.schema.document_idempotency",
         "config.schema.document_errors",
         "config.schema.document_contract",
         "config.schema.document_optional_auth",

@@ -179,3 +179,24 @@ class AnonymousConcurrencyMiddleware:
             return self.get_response(request)
         finally:
             self.turns.release()
+
+
+class TokenExchangeThrottle(BaseThrottle):
+    """POST /api/v1/auth/token/ with a password: LUZA_TOKEN_RATE per client address, so that
+    nobody guesses passwords through the API faster than through the login page (django-axes
+    counts the failures per address and name besides)."""
+
+    def allow_request(self, request: Any, view: Any) -> bool:
+        self.wait_seconds: int | None = None
+        rate = parse_rate(settings.LUZA_TOKEN_RATE)
+        if rate is None or request.method != "POST":
+            return True
+        window = int(time.time() // rate.seconds)
+        key = f"throttle:token:{client_ip(request)}:{window}"
+        if _count(key, rate.seconds + 1) <= rate.requests:
+            return True
+        self.wait_seconds = max(1, math.ceil((window + 1) * rate.seconds - time.time()))
+        return False
+
+    def wait(self) -> float | None:
+        return self.wait_seconds

@@ -212,6 +212,9 @@ class IdempotencyRecord(models.Model):
     status_code = models.PositiveSmallIntegerField()
     response = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
+    # sha256 of the request (method, path, body, login): the same key with another request
+    # is refused (config.idempotency.request_fingerprint). Empty on records older than it.
+    request_hash = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         constraints = [
@@ -220,3 +223,24 @@ class IdempotencyRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match_id}:{self.key}"
+
+
+class ApiWriteRecord(models.Model):
+    """The first answer to any other write of the API sent with an ``Idempotency-Key``
+    (config.idempotency), returned again on a retry; a login's keys are his own."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", db_index=False
+    )
+    key = models.CharField(max_length=100)
+    request_hash = models.CharField(max_length=64)
+    status_code = models.PositiveSmallIntegerField()
+    content = models.TextField()
+    content_type = models.CharField(max_length=100)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="unique_api_write_key")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}:{self.key}"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, cast
 
 from django.db.models import QuerySet
@@ -54,6 +54,13 @@ UNREAD_TOURNAMENT_COLUMNS = tuple(
         "random_seed",
         "withdrawn_prize",
         "withdrawal_fee",
+        "table_hour_price",
+        "lateness_step_minutes",
+        "lateness_penalty_balls",
+        "lateness_walkover_minutes",
+        "table_time_payer",
+        "table_time_discount",
+        "table_time_breaks",
         "registration_closed_at",
         "registration_reopened_at",
         "no_show_rule",
@@ -94,12 +101,13 @@ def match_last_events(*, match: Match, limit: int = LAST_EVENTS) -> list[MatchEv
 
 
 def timestamp(value: datetime | None) -> str | None:
-    """A date and time as the API writes it: what DRF's DateTimeField gives (ISO 8601 in the
-    current time zone, "Z" for UTC), without building a field for every value of every
-    answer. tests/matches/test_representation.py holds the two equal."""
+    """A date and time as the API writes it: what DRF's DateTimeField gives there (ISO 8601
+    in UTC with "Z", config.middleware.ApiInUtc), without building a field for every value of
+    every answer. Always UTC: the match keeps these in its recent log, written by workers
+    too. tests/matches/test_representation.py holds the two equal."""
     if value is None:
         return None
-    text = timezone.localtime(value).isoformat()
+    text = value.astimezone(UTC).isoformat()
     return text[:-6] + "Z" if text.endswith("+00:00") else text
 
 

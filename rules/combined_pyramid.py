@@ -92,7 +92,7 @@ def ruleset_keys(balls_help: str) -> tuple[dict[str, Any], ...]:
             "label": gettext_noop("Direct call (house rule): fools do not count"),
             "type": "bool",
             "default": False,
-            "help": "The house rule «прямой заказ»: only balls pocketed directly count; a ball "
+            "help": "The house rule of direct call (pryamoy zakaz): only balls pocketed directly count; a ball "
             "that falls otherwise is a fool, spotted as in free pyramid. Official: false (K5.3).",
         },
         {
@@ -202,6 +202,25 @@ def _foul(st: State, p: str, spotted: int, cue_left: bool, options: tuple[str, .
     open_choice(st, _penalty, p, options, "shot")
 
 
+def _unnamed_foul(st: State, off: int, cue: str) -> str | None:
+    """The foul a shot is though the referee named none."""
+    if off or cue == OFF_TABLE:
+        return "ball_off_table"  # G24.3
+    if cue == POCKETED and st["cue_ball"] == IN_HAND_ANYWHERE:
+        return "cue_ball_pocketed"  # N5.2: only object balls on the premium shot
+    return None
+
+
+def _fool_alone(st: State, p: str) -> None:
+    """A fool alone passes the turn; the opponent takes the table or hands it back."""
+    st["cue_ball"] = ON_TABLE
+    st["turn"] = OTHER[p]
+    st["awaiting"] = "choice"
+    st["options"] = list(PLAY_OPTIONS)
+    st["offender"] = p
+    st["after_choice"] = "shot"
+
+
 def make_handlers(premium: str) -> dict[str, Handler]:
     """The handlers of a game whose premium shot after a «свояк» is played from ``premium``:
     the house in combined pyramid (K5.2), anywhere in dynamic pyramid (N5.2)."""
@@ -244,10 +263,7 @@ def make_handlers(premium: str) -> dict[str, Handler]:
             raise too_many(total, st["balls_on_table"])
         check_cue_foul(st, foul, cue_ball_foul_anywhere=False)
         if foul is None:
-            if off or cue == OFF_TABLE:
-                foul = "ball_off_table"  # G24.3
-            elif cue == POCKETED and st["cue_ball"] == IN_HAND_ANYWHERE:
-                foul = "cue_ball_pocketed"  # N5.2: only object balls on the premium shot
+            foul = _unnamed_foul(st, off, cue)
         if foul is not None:
             cue_left = cue != STAYED or foul == "cue_ball_pocketed"
             _foul(st, p, total, cue_left, PLAY_OPTIONS)
@@ -257,13 +273,7 @@ def make_handlers(premium: str) -> dict[str, Handler]:
             if pocketed or svoyak or not fools:
                 _score(st, p, pocketed, svoyak, premium)
             else:
-                # A fool alone passes the turn; the opponent takes the table or hands it back.
-                st["cue_ball"] = ON_TABLE
-                st["turn"] = OTHER[p]
-                st["awaiting"] = "choice"
-                st["options"] = list(PLAY_OPTIONS)
-                st["offender"] = p
-                st["after_choice"] = "shot"
+                _fool_alone(st, p)
         _settle(st)
 
     def reset_spot(st: State) -> None:

@@ -16,6 +16,7 @@ from rules.common import PLAYERS
 from rules.fouls import FOUL_CODES, FOUL_EVENT_CODES, SHOT_FOUL_CODES
 from rules.words import (
     Param,
+    PlayerRef,
     Text,
     gettext_noop,
     lowered,
@@ -574,6 +575,7 @@ _COMMON_PROMPTS: dict[str, str] = {
     "forfeit": gettext_noop("Concede…"),
     "who_concedes": gettext_noop("Who concedes the match?"),
     "confirm_forfeit": gettext_noop("The match ends: %(name)s concedes. Confirm?"),
+    "concedes": gettext_noop("%(name)s concedes the match"),
 }
 
 
@@ -619,7 +621,17 @@ def forfeit_kind() -> EventKind:
         fields=[
             choose(
                 "player",
-                [choice(p, player_slot=p, confirm=text(confirm, name=player(p))) for p in PLAYERS],
+                [
+                    # Named by what it does, not by the player alone (a screen reader's
+                    # list of buttons reads «Иванов сдаёт матч»).
+                    choice(
+                        p,
+                        text(_COMMON_PROMPTS["concedes"], name=player(p)),
+                        player_slot=p,
+                        confirm=text(confirm, name=player(p)),
+                    )
+                    for p in PLAYERS
+                ],
                 text(_COMMON_PROMPTS["who_concedes"]),
             )
         ],
@@ -732,6 +744,14 @@ def _slot(value: object) -> str:
     return value if isinstance(value, str) and value in PLAYERS else ""
 
 
+def _lag_sentence(event: Mapping[str, Any]) -> Text:
+    won = _slot(event.get("winner"))
+    breaks = _slot(event.get("breaker"))
+    if won == breaks:
+        return text(_SENTENCES["lag_breaks"], winner=player(won))
+    return text(_SENTENCES["lag_gives"], winner=player(won), breaker=player(breaks))
+
+
 def event_sentence(event: Mapping[str, Any], in_force: Mapping[str, Any] | None = None) -> Text:
     """One sentence for the match's log, for the event types of the family
     (rules.schemas.EVENT_FIELDS): «Иванова: 2 шара», «Петров, штраф: двойной удар (п. 18)».
@@ -740,23 +760,9 @@ def event_sentence(event: Mapping[str, Any], in_force: Mapping[str, Any] | None 
     who = player(_slot(event.get("player")))
     n = _total(event.get("pocketed"))
     if kind == "break":
-        if event.get("legal") is False:
-            rule = rule_label(foul_rule("illegal_break", in_force))
-            return text(_SENTENCES["illegal_break"], who=who, rule=rule)
-        if n:
-            return text(_SENTENCES["break"], who=who, balls=balls_text(n))
-        return text(_SENTENCES["break_none"], who=who)
+        return _break_sentence(event, who, n, in_force)
     if kind == "shot":
-        foul = event.get("foul") or ("ball_off_table" if _total(event.get("off_table")) else None)
-        if isinstance(foul, str):
-            return text(_SENTENCES["foul"], who=who, foul=foul_named(foul, in_force))
-        fools = _total(event.get("fools"))
-        if n and fools:
-            both = text(BOTH, first=balls_text(n), second=fools_text(fools))
-            return text(SAID, who=who, what=both)
-        if n or fools:
-            return text(SAID, who=who, what=balls_text(n) if n else fools_text(fools))
-        return text(_SENTENCES["miss"], who=who)
+        return _shot_sentence(event, who, n, in_force)
     if kind == "foul":
         code = str(event.get("foul"))
         return text(_SENTENCES["foul"], who=who, foul=foul_named(code, in_force))
@@ -769,11 +775,7 @@ def event_sentence(event: Mapping[str, Any], in_force: Mapping[str, Any] | None 
         breaker = player(_slot(event.get("breaker")))
         return text(_SENTENCES["breaker"], who=who, breaker=breaker)
     if kind == "lag":
-        won = _slot(event.get("winner"))
-        breaks = _slot(event.get("breaker"))
-        if won == breaks:
-            return text(_SENTENCES["lag_breaks"], winner=player(won))
-        return text(_SENTENCES["lag_gives"], winner=player(won), breaker=player(breaks))
+        return _lag_sentence(event)
     if kind == "time_expired":
         return text(_SENTENCES["time"])
     if kind == "forfeit":
@@ -781,6 +783,32 @@ def event_sentence(event: Mapping[str, Any], in_force: Mapping[str, Any] | None 
     # A type the family does not have: its discipline words it (Discipline.describe_event);
     # as written here, a catalogue has no words for it (tests/rules/test_log_words.py).
     return text(SAID, who=who, what=text(str(kind)))
+
+
+def _break_sentence(
+    event: Mapping[str, Any], who: PlayerRef, n: int, in_force: Mapping[str, Any] | None
+) -> Text:
+    if event.get("legal") is False:
+        rule = rule_label(foul_rule("illegal_break", in_force))
+        return text(_SENTENCES["illegal_break"], who=who, rule=rule)
+    if n:
+        return text(_SENTENCES["break"], who=who, balls=balls_text(n))
+    return text(_SENTENCES["break_none"], who=who)
+
+
+def _shot_sentence(
+    event: Mapping[str, Any], who: PlayerRef, n: int, in_force: Mapping[str, Any] | None
+) -> Text:
+    foul = event.get("foul") or ("ball_off_table" if _total(event.get("off_table")) else None)
+    if isinstance(foul, str):
+        return text(_SENTENCES["foul"], who=who, foul=foul_named(foul, in_force))
+    fools = _total(event.get("fools"))
+    if n and fools:
+        both = text(BOTH, first=balls_text(n), second=fools_text(fools))
+        return text(SAID, who=who, what=both)
+    if n or fools:
+        return text(SAID, who=who, what=balls_text(n) if n else fools_text(fools))
+    return text(_SENTENCES["miss"], who=who)
 
 
 def end_label(end_reason: str | None) -> Text | None:

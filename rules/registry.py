@@ -243,11 +243,10 @@ class Discipline(ABC):
 
     def paper_sheet(self, ruleset: Mapping[str, Any]) -> str:
         """The match sheet a club prints for this discipline, by name (the page renders the
-        template print/sheet/<name>.html): "racks" for a race to N balls (balls per rack),
-        "frames" for a race of frames (each frame's score, «до N побед»). A discipline with
-        paper of its own names its own sheet and adds its template."""
-        frames = ruleset.get("frames_to_win")
-        return "frames" if isinstance(frames, int) and frames > 1 else "racks"
+        template print/sheet/<name>.html): "frames" by default (each frame's score and its
+        winner, «до N побед»); "racks" is free pyramid's race to N balls (balls per rack). A
+        discipline with paper of its own names its own sheet and adds its template."""
+        return "frames"
 
     def regulation(self, ruleset: dict[str, Any]) -> describe.Regulation:
         """The race and the rule terms in words, for the tournament's public page."""

@@ -5,6 +5,7 @@ from tournaments.web.api import people as api_people
 from tournaments.web.api import players as api_players
 from tournaments.web.api import tokens as views_tokens
 from tournaments.web.api import views as api
+from tournaments.web.api import webhooks as api_webhooks
 
 router = SimpleRouter()
 router.register("players", api.PlayerViewSet, basename="player")
@@ -109,6 +110,18 @@ urlpatterns = [
     *router.urls,
     path("presets/", api.PresetListView.as_view(), name="preset-list"),
     path("auth/token/", views_tokens.ApiTokenView.as_view(), name="api-token"),
+    path("webhooks/", api_webhooks.WebhookListView.as_view(), name="webhook-list"),
+    path("webhooks/<int:pk>/", api_webhooks.WebhookDetailView.as_view(), name="webhook-detail"),
+    path(
+        "webhooks/<int:pk>/deliveries/",
+        api_webhooks.WebhookDeliveryListView.as_view(),
+        name="webhook-deliveries",
+    ),
+    path(
+        "webhooks/<int:pk>/deliveries/<uuid:delivery_id>/replay/",
+        api_webhooks.WebhookReplayView.as_view(),
+        name="webhook-replay",
+    ),
     path(
         "tournaments/<int:tournament_pk>/registrations/",
         api.RegistrationListView.as_view(),

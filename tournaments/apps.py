@@ -16,9 +16,12 @@ class TournamentsConfig(AppConfig):
         # Imported here, not at the top: this module is loaded while Django builds its app
         # registry, before any models module may be imported (the services import them).
         from tournaments.services.match_listener import TournamentSide
+        from tournaments.services.webhooks import webhooks_outbox
 
         hooks.listener_register(TournamentSide())
         # Every committed change into the live pages' Redis streams (the push channel).
         change_subscribe(push_publish)
+        # The webhooks' outbox, written in the change's own transaction.
+        change_subscribe(webhooks_outbox, when="transaction")
         # A date stored out of Python's range reads without failing its row's every query.
         connection_created.connect(tolerate_stored_dates, dispatch_uid="luza-tolerant-dates")

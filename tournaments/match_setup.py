@@ -10,7 +10,7 @@ import rules
 from matches.models import Match
 from matches.selectors import discipline_of
 from rules.registry import find
-from tournaments.algorithms import handicap
+from tournaments.algorithms import handicap, pair_race
 from tournaments.models import Tournament
 
 # A stage without its own entry plays by its parent's (the grand final continues the upper).
@@ -30,7 +30,7 @@ def stage_keys(discipline: str) -> tuple[str, ...]:
     race: Discipline.stage_keys) and the net time limit (a clock that only shows the time, in
     a discipline without a time-limit rule, ignores it)."""
     found = find(discipline)
-    return (*(found.stage_keys if found is not None else ()), "time_limit_minutes")
+    return (*(found.stage_keys if found is not None else ()), "time_limit_minutes", "pair_race")
 
 
 def stage_ruleset(values: Mapping[str, Any], stage_key: str | None) -> dict[str, Any]:
@@ -85,6 +85,12 @@ def effective_ruleset(
     """Tournament ruleset + stage overrides + the handicap scheme's race and head start,
     normalised by the rules engine."""
     ruleset = stage_ruleset(_settings(tournament), STAGE_RULES_KEY.get(stage))
+    # The pair's race: the stage's bands of the pair's ratings set this match's race.
+    overrides = stage_overrides(tournament.stage_rules or {}, STAGE_RULES_KEY.get(stage, ""))
+    if overrides.get("pair_race"):
+        ruleset.update(
+            pair_race.race_for(overrides["pair_race"], rating_a=rating_a, rating_b=rating_b)
+        )
     scheme = handicap.get_scheme(tournament.handicap_scheme)
     head_start = discipline_of(ruleset).has_head_start
     if head_start and not isinstance(scheme, handicap.NoHandicap):

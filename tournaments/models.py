@@ -99,6 +99,15 @@ class Tournament(models.Model):
         REFUND = "refund", _("Always refunded")
         KEEP = "keep", _("Always kept")
 
+    class TableTimePayer(models.TextChoices):
+        NOBODY = "nobody", _("Nobody: the table is free")
+        LOSER = "loser", _("The loser")
+        SPLIT = "split", _("Both players, half each")
+
+    class TableTimeBreaks(models.TextChoices):
+        EXCLUDED = "excluded", _("Technical breaks are not charged")
+        INCLUDED = "included", _("Technical breaks are charged")
+
     class NoShowRule(models.TextChoices):
         LOWER_BRACKET = "lower_bracket", _("Loses by walkover and drops to the lower bracket")
         OUT = "out", _("Loses by walkover and is out of the tournament")
@@ -178,6 +187,41 @@ class Tournament(models.Model):
         max_length=20,
         choices=WithdrawalFee.choices,
         default=WithdrawalFee.REFUND_BEFORE_DRAW,
+    )
+    # Table time: the table-hour price, who pays it, the discount he gets, and whether the
+    # clock's technical breaks count (tournaments.algorithms.table_time).
+    table_hour_price = models.DecimalField(
+        _("table-hour price"), max_digits=10, decimal_places=2, default=Decimal("0")
+    )
+    table_time_payer = models.CharField(
+        _("who pays for the table time"),
+        max_length=10,
+        choices=TableTimePayer.choices,
+        default=TableTimePayer.NOBODY,
+    )
+    table_time_discount = models.DecimalField(
+        _("discount on the table time, percent"),
+        max_digits=5,
+        decimal_places=2,
+        default=Decimal("0"),
+    )
+    table_time_breaks = models.CharField(
+        _("technical breaks in the table time"),
+        max_length=10,
+        choices=TableTimeBreaks.choices,
+        default=TableTimeBreaks.EXCLUDED,
+    )
+    # Lateness from the call to the table: every full `lateness_step_minutes` late costs
+    # `lateness_penalty_balls` (a head start for the opponent); at `lateness_walkover_minutes`
+    # the late player loses by walkover (the no-show rule follows). Empty: no such rule.
+    lateness_step_minutes = models.PositiveSmallIntegerField(
+        _("lateness: minutes per penalty"), null=True, blank=True
+    )
+    lateness_penalty_balls = models.PositiveSmallIntegerField(
+        _("lateness: balls lost per step"), default=1
+    )
+    lateness_walkover_minutes = models.PositiveSmallIntegerField(
+        _("lateness: walkover after, minutes"), null=True, blank=True
     )
     no_show_rule = models.CharField(
         _("a player who does not come to his match"),
@@ -541,3 +585,102 @@ class SeriesStage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.series_id}#{self.number}"
+
+
+class TableTimePayment(models.Model):
+    """A player's table time for one match, paid at the desk: the amount he paid, who took
+    it, when. What he owes is computed from the match's clock (selectors.table_time)."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="table_time_payments"
+    )
+    # Named here, lazily: a verbose name taken from the other model is read once, in the
+    # language of the moment, and leaked Russian into the English API schema.
+    match = models.ForeignKey(
+        "matches.Match",
+        on_delete=models.CASCADE,
+        related_name="table_time_payments",
+        verbose_name=_("match"),
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", verbose_name=_("player")
+    )
+    amount = models.DecimalField(_("amount"), max_digits=10, decimal_places=2)
+    paid_at = models.DateTimeField(auto_now_add=True)
+    paid_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = _("table time paid")
+        verbose_name_plural = _("table time paid")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "player"], name="table_time_paid_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} @ {self.match_id}: {self.amount}"
+
+
+class Webhook(models.Model):
+    """An organiser's URL that hears of his tournaments' events (tournaments.services.webhooks):
+    every tournament he organises, or one."""
+
+    class Event(models.TextChoices):
+        MATCH_STARTED = "match.started", _("Match started")
+        MATCH_EVENT = "match.event", _("Ball (an entry of a match's log)")
+        MATCH_FINISHED = "match.finished", _("Match finished")
+        MATCH_CORRECTED = "match.corrected", _("Result corrected")
+        DRAW = "tournament.draw", _("Draw")
+        STANDINGS = "standings.changed", _("Standings changed")
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="webhooks"
+    )
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, null=True, blank=True, related_name="webhooks"
+    )
+    url = models.URLField(_("URL"), max_length=500)
+    # The key of the deliveries' HMAC signature, shown to its owner.
+    secret = models.CharField(max_length=64)
+    events = models.JSONField(default=list)
+    is_active = models.BooleanField(_("active"), default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+        verbose_name = _("webhook")
+        verbose_name_plural = _("webhooks")
+
+    def __str__(self) -> str:
+        return self.url
+
+
+class WebhookDelivery(models.Model):
+    """One event for one hook: the outbox row, written in the change's transaction, then sent
+    (and retried) in order by a worker; its last answer is kept."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting")
+        DELIVERED = "delivered", _("Delivered")
+        FAILED = "failed", _("Failed")
+
+    hook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    delivery_id = models.UUIDField(unique=True)
+    event = models.CharField(max_length=40)
+    payload = models.JSONField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    next_attempt_at = models.DateTimeField(null=True, blank=True)
+    response_status = models.PositiveSmallIntegerField(null=True, blank=True)
+    response_body = models.TextField(blank=True, default="")
+    error = models.CharField(max_length=300, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    delivered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["pk"]
+        indexes = [models.Index(fields=["hook", "status", "id"], name="webhook_delivery_queue")]
+
+    def __str__(self) -> str:
+        return str(self.delivery_id)

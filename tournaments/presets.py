@@ -24,6 +24,23 @@ class Preset:
 
 _SHARES_45_30_25 = ["45", "30", "25"]
 
+
+def _games_fields(discipline: str, ruleset: dict[str, Any]) -> dict[str, Any]:
+    """The settings of the coloured-cue-ball games' presets beside their rules."""
+    return {
+        "discipline": discipline,
+        "ruleset": {"discipline": discipline, **ruleset},
+        "stage_rules": {},
+        "time_limit_minutes": None,
+        "format": "double",
+        "grand_final": "single",
+        "third_place": "shared",
+        "handicap_scheme": "none",
+        "pool_percent": "70",
+        "place_shares": _SHARES_45_30_25,
+    }
+
+
 PRESETS: dict[str, Preset] = {
     p.slug: p
     for p in (
@@ -110,6 +127,70 @@ PRESETS: dict[str, Preset] = {
                 "pool_percent": "70",
                 "place_shares": _SHARES_45_30_25,
             },
+        ),
+        Preset(
+            slug="combined_pyramid",
+            title=_("Combined pyramid to 8"),
+            description=_(
+                "Combined (Moscow) pyramid to the official rules: frames to 8 points, matches "
+                "to 2 frames won, every ball pocketed counts, after a «svoyak» the striker "
+                "takes a ball and plays from hand from the house; no handicap, no time limit, "
+                "double elimination."
+            ),
+            fields=_games_fields("combined_pyramid", {"balls_to_win": 8, "frames_to_win": 2}),
+        ),
+        Preset(
+            slug="combined_pyramid_house",
+            title=_("Combined pyramid, club rules: direct call"),
+            description=_(
+                "Combined pyramid as clubs announce it: «прямой заказ» (only balls pocketed "
+                "directly count, fools are spotted) and the ball after a «svoyak» taken off by "
+                "the opponent; frames to 8, matches to 2 frames won, double elimination."
+            ),
+            fields=_games_fields(
+                "combined_pyramid",
+                {
+                    "balls_to_win": 8,
+                    "frames_to_win": 2,
+                    "direct_call": True,
+                    "svoyak_taken_by": "opponent",
+                },
+            ),
+        ),
+        Preset(
+            slug="dynamic_pyramid",
+            title=_("Dynamic pyramid to 8"),
+            description=_(
+                "Dynamic (Nevskaya) pyramid: frames to 8 points, matches to 2 frames won, after "
+                "a «svoyak» the cue ball in hand anywhere on the table; no handicap, no time "
+                "limit, double elimination."
+            ),
+            fields=_games_fields("dynamic_pyramid", {"balls_to_win": 8, "frames_to_win": 2}),
+        ),
+        Preset(
+            slug="dynamic_pyramid_house",
+            title=_("Dynamic pyramid, club rules: direct call"),
+            description=_(
+                "Dynamic pyramid with «прямой заказ»: only balls pocketed directly count, "
+                "fools are spotted; frames to 8, matches to 2 frames won."
+            ),
+            fields=_games_fields(
+                "dynamic_pyramid", {"balls_to_win": 8, "frames_to_win": 2, "direct_call": True}
+            ),
+        ),
+        Preset(
+            slug="classic_pyramid",
+            title=_("Classic pyramid to 71"),
+            description=_(
+                "Classic pyramid: numbered balls, a ball and a pocket called, frames to 71 "
+                "points, single frames. No rule text fixes the penalty for a foul: this preset "
+                "gives the opponent 3 points and takes none from the offender; state your "
+                "regulation's penalty in the settings. No time limit, double elimination."
+            ),
+            fields=_games_fields(
+                "classic_pyramid",
+                {"points_to_win": 71, "frames_to_win": 1, "foul_deduct": 0, "foul_award": 3},
+            ),
         ),
     )
 }

@@ -9,8 +9,9 @@ from typing import Any
 from django.utils.formats import date_format
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
+from audit.models import AuditEntry
 from matches.selectors import discipline_of
 from matches.wording import discipline_label, say
 from tournaments.algorithms import handicap
@@ -74,12 +75,22 @@ def regulation(tournament: Tournament) -> list[tuple[str, str]]:
         (_("Discipline"), discipline_label(tournament.discipline)),
         (_("Race"), _race({"discipline": tournament.discipline, **ruleset})),
     ]
-    for stage, overrides in (tournament.stage_rules or {}).items():
+    for stage, all_overrides in (tournament.stage_rules or {}).items():
+        overrides = {k: v for k, v in all_overrides.items() if k != "pair_race"}
         if overrides.get("balls_to_win") or overrides.get("frames_to_win"):
             lines.append(
                 (
                     str(STAGE_NAMES.get(stage, stage)),
                     _race({"discipline": tournament.discipline, **ruleset, **overrides}),
+                )
+            )
+        if all_overrides.get("pair_race"):
+            lines.append(
+                (
+                    str(STAGE_NAMES.get(stage, stage)),
+                    pair_race_words(
+                        tournament, {**ruleset, **overrides}, all_overrides["pair_race"]
+                    ),
                 )
             )
     terms = discipline_of({"discipline": tournament.discipline, **ruleset}).regulation(ruleset)
@@ -103,6 +114,8 @@ def regulation(tournament: Tournament) -> list[tuple[str, str]]:
         handicap_text = "; ".join((handicap_text, *_scaled(tournament, preset.scheme)))
     lines.append((_("Handicap"), handicap_text))
     lines.extend(entry_lines(tournament))
+    lines.append(table_time_line(tournament))
+    lines.append((_("Lateness"), lateness_rule(tournament) or _("no penalty")))
     lines.append((_("No-show"), no_show_words(tournament)))
     lines.append((_("Fee of a player who withdraws"), str(tournament.get_withdrawal_fee_display())))
     lines.append(
@@ -112,6 +125,32 @@ def regulation(tournament: Tournament) -> list[tuple[str, str]]:
         )
     )
     return lines
+
+
+def pair_race_words(tournament: Tournament, ruleset: dict[str, Any], pair: dict[str, Any]) -> str:
+    """«by the pair's rating sum: up to 1700 — …; above — …»."""
+    parts = []
+    previous = None
+    for band in pair["bands"]:
+        race = _race(
+            {
+                "discipline": tournament.discipline,
+                **ruleset,
+                **{k: v for k, v in band.items() if k != "up_to"},
+            }
+        )
+        if band["up_to"] is None:
+            when = _("above %(n)s") % {"n": previous} if previous is not None else _("any")
+        else:
+            when = _("up to %(n)s") % {"n": band["up_to"]}
+        parts.append(f"{when} — {race}")
+        previous = band["up_to"]
+    head = (
+        _("by the pair's rating sum")
+        if pair["by"] == "sum"
+        else _("by the pair's rating difference")
+    )
+    return f"{head}: " + "; ".join(parts)
 
 
 def format_words(tournament: Tournament) -> str:
@@ -159,8 +198,33 @@ def paper_heading(tournament: Tournament) -> list[tuple[str, str]]:
     ]
 
 
+def paper_date(value: Any) -> str:
+    """A date as paper writes it: «5 декабря 2026 г.»."""
+    return pgettext("diploma date", "%(date)s") % {"date": date_format(value, "j E Y")}
+
+
+def table_time_line(tournament: Tournament) -> tuple[str, str]:
+    """Who pays for the table and how much, in words."""
+    payer = tournament.table_time_payer
+    if tournament.table_hour_price <= 0 or payer == Tournament.TableTimePayer.NOBODY:
+        return (_("Table time"), _("not charged"))
+    parts = [
+        _("%(price)s an hour") % {"price": money(tournament.table_hour_price)},
+        _("paid by the loser") if payer == Tournament.TableTimePayer.LOSER else _("half each"),
+    ]
+    if tournament.table_time_discount:
+        parts.append(_("discount %(d)s%%") % {"d": _percent(tournament.table_time_discount)})
+    parts.append(
+        _("from the call to the table to the end of the match")
+        if tournament.table_time_breaks == Tournament.TableTimeBreaks.INCLUDED
+        else _("from the call to the table to the end of the match, technical breaks excluded")
+    )
+    return (_("Table time"), ", ".join(parts))
+
+
 def _when(value: Any) -> str:
-    return date_format(localtime(value), "j E Y, H:i")
+    moment = localtime(value)
+    return f"{paper_date(moment)}, {date_format(moment, 'H:i')}"
 
 
 def entry_lines(tournament: Tournament) -> list[tuple[str, str]]:
@@ -218,7 +282,7 @@ def regulation_document(tournament: Tournament) -> list[tuple[str, list[tuple[st
     """The whole regulation as the club prints it: sections of (label, value) lines."""
     general = [
         (_("Tournament"), tournament.name),
-        (_("Date"), date_format(tournament.date, "j E Y")),
+        (_("Date"), paper_date(tournament.date)),
     ]
     if tournament.venue:
         general.append((_("Venue"), tournament.venue))
@@ -232,6 +296,8 @@ def regulation_document(tournament: Tournament) -> list[tuple[str, list[tuple[st
         str(_("No-show")),
         str(_("Fee of a player who withdraws")),
         str(_("Prize of a withdrawn or disqualified player")),
+        str(_("Table time")),
+        str(_("Lateness")),
     }
     rules_lines = [
         line for line in play if line[0] not in entry_labels and line[0] not in conduct_labels
@@ -249,13 +315,17 @@ def regulation_document(tournament: Tournament) -> list[tuple[str, list[tuple[st
             str(tournament.get_withdrawn_prize_display()),
         ),
     ]
-    conduct = [(_("No-show"), str(tournament.get_no_show_rule_display()))]
+    conduct = [
+        (_("Lateness"), lateness_rule(tournament) or _("no penalty")),
+        (_("No-show"), no_show_words(tournament)),
+        table_time_line(tournament),
+    ]
     return [
         (_("General"), general),
         (_("Rules of play and system"), rules_lines),
         (_("Entry and fees"), entry),
         (_("Prizes"), prizes),
-        (_("No-show"), conduct),
+        (_("Lateness, no-show and table time"), conduct),
     ]
 
 
@@ -273,4 +343,42 @@ def fee_lines(tournament: Tournament) -> list[tuple[str, Any]]:
         else:
             label = _("rating %(low)s–%(high)s") % {"low": low, "high": high}
         lines.append((label, band.get("fee")))
+    return lines
+
+
+def lateness_rule(tournament: Tournament) -> str:
+    """The lateness rule in words; "" when the tournament has none."""
+    step, limit = tournament.lateness_step_minutes, tournament.lateness_walkover_minutes
+    parts = []
+    if step:
+        parts.append(
+            ngettext(
+                "every %(step)d min late from the call: minus %(n)d ball",
+                "every %(step)d min late from the call: minus %(n)d balls",
+                tournament.lateness_penalty_balls,
+            )
+            % {"step": step, "n": tournament.lateness_penalty_balls}
+        )
+    if limit:
+        parts.append(_("%(n)d min late: a walkover") % {"n": limit})
+    return "; ".join(parts)
+
+
+def lateness_log(match: Any) -> list[str]:
+    """What lateness cost in this match, oldest first, in words."""
+    entries = AuditEntry.objects.filter(match_id=match.pk, action="match_lateness").order_by("pk")
+    names = {"a": str(match.player_a or ""), "b": str(match.player_b or "")}
+    lines = []
+    for entry in entries:
+        data = entry.data or {}
+        who = names.get(str(data.get("slot")), "")
+        if data.get("walkover"):
+            lines.append(
+                _("%(who)s: %(m)s min late, a walkover") % {"who": who, "m": data.get("minutes")}
+            )
+        else:
+            lines.append(
+                _("%(who)s: %(m)s min late, minus %(n)s balls")
+                % {"who": who, "m": data.get("minutes"), "n": data.get("balls")}
+            )
     return lines

@@ -9,7 +9,7 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, cast, overload
+from typing import TYPE_CHECKING, Any, Literal, cast, overload
 
 from django.db.models import (
     Case,
@@ -33,13 +33,15 @@ from matches.querycache import CompiledQuery
 from matches.selectors import WITH_RESULT, result_mark
 from matches.services.base import SOURCE_CLOCK
 from tournaments.algorithms import prizes
+from tournaments.algorithms import table_time as tt
 from tournaments.algorithms.groups import GroupResult, group_table
 from tournaments.algorithms.model import Bracket, MatchSpec, Source
 from tournaments.algorithms.standings import final_standings
 from tournaments.draw_plan import DrawPlan, generate_bracket
 from tournaments.errors import TournamentError
+from tournaments.match_labels import match_label
 from tournaments.match_setup import effective_ruleset
-from tournaments.models import Player, RatingChange, Registration, Tournament
+from tournaments.models import Player, RatingChange, Registration, TableTimePayment, Tournament
 from tournaments.names import fold_words
 
 if TYPE_CHECKING:
@@ -892,3 +894,97 @@ def tournament_prizes(
         "withheld": sum((a["withheld"] for a in awards), Decimal(0)),
         "awards": awards,
     }
+
+
+# --- table time ---------------------------------------------------------------------------------
+
+
+def table_time(*, tournament: Tournament) -> dict[str, Any]:
+    """Table time by the tournament's settings: each played match (walkovers took no table)
+    with its minutes, cost and what each player owes and has paid; per player totals; and
+    the totals (`due`, `paid`, `owed`). `enabled` is False while the price is 0 or nobody
+    pays. Three queries."""
+    enabled = tournament.table_hour_price > 0 and tournament.table_time_payer != "nobody"
+    zero = Decimal("0.00")
+    out: dict[str, Any] = {
+        "enabled": enabled,
+        "rows": [],
+        "players": [],
+        "due": zero,
+        "paid": zero,
+        "owed": zero,
+    }
+    if not enabled:
+        return out
+    paid = {
+        (p.match_id, p.player_id): p
+        for p in TableTimePayment.objects.filter(tournament=tournament).select_related("paid_by")
+    }
+    matches = (
+        Match.objects.filter(
+            tournament=tournament,
+            status=Match.Status.FINISHED,
+            started_at__isnull=False,
+            player_a__isnull=False,
+            player_b__isnull=False,
+        )
+        .select_related("player_a", "player_b", "table")
+        .order_by("finished_at", "pk")
+    )
+    people: dict[int, dict[str, Any]] = {}
+    for match in matches:
+        minutes = tt.table_minutes(
+            called_at=match.called_at,
+            started_at=match.started_at,
+            finished_at=match.finished_at,
+            net_ms=match.clock_elapsed_ms,
+            breaks_included=tournament.table_time_breaks == "included",
+        )
+        winner: Literal["a", "b"] | None = None
+        if match.winner_id is not None and match.winner_id == match.player_a_id:
+            winner = "a"
+        elif match.winner_id is not None and match.winner_id == match.player_b_id:
+            winner = "b"
+        bill = tt.charge(
+            minutes=minutes,
+            price_per_hour=tournament.table_hour_price,
+            payer=tournament.table_time_payer,
+            discount_percent=tournament.table_time_discount,
+            winner=winner,
+        )
+        sides = []
+        for slot in ("a", "b"):
+            player = getattr(match, f"player_{slot}")
+            payment = paid.get((match.pk, player.pk))
+            due = bill.due[slot]
+            sides.append(
+                {
+                    "slot": slot,
+                    "player": player,
+                    "due": due,
+                    "paid": payment.amount if payment else zero,
+                    "payment": payment,
+                }
+            )
+            person = people.setdefault(
+                player.pk, {"player": player, "due": zero, "paid": zero, "owed": zero}
+            )
+            person["due"] += due
+            if payment:
+                person["paid"] += payment.amount
+            elif due:
+                person["owed"] += due
+        out["rows"].append(
+            {
+                "match": match,
+                "label": match_label(match.key),
+                "minutes": minutes,
+                "cost": bill.cost,
+                "sides": [s for s in sides if s["due"] or s["payment"]],
+            }
+        )
+    out["players"] = sorted(people.values(), key=lambda p: (-p["owed"], p["player"].name))
+    out["due"] = sum((p["due"] for p in people.values()), zero)
+    out["paid"] = sum((p["paid"] for p in people.values()), zero)
+    out["owed"] = sum((p["owed"] for p in people.values()), zero)
+    return out

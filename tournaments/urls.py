@@ -11,6 +11,7 @@ from tournaments.web.panel import printouts as prints
 from tournaments.web.panel import settings as views_settings
 from tournaments.web.panel import tokens as views_tokens
 from tournaments.web.panel import views as views_panel
+from tournaments.web.panel import webhooks as views_webhooks
 from tournaments.web.public import views
 
 urlpatterns = [
@@ -23,6 +24,7 @@ urlpatterns = [
     path("panel/", views_panel.PanelHomeView.as_view(), name="panel-home"),
     path("panel/new/", views_panel.TournamentCreateView.as_view(), name="panel-create"),
     path("panel/api-token/", views_tokens.ApiTokenPanelView.as_view(), name="panel-api-token"),
+    path("panel/webhooks/", views_webhooks.WebhooksPanelView.as_view(), name="panel-webhooks"),
     path("panel/t/<int:pk>/", views_panel.TournamentPanelView.as_view(), name="panel-tournament"),
     path(
         "panel/t/<int:pk>/open-registration/",
@@ -74,6 +76,16 @@ urlpatterns = [
         "panel/t/<int:pk>/registrations/<int:reg>/withdraw/",
         views_panel.RegistrationWithdrawView.as_view(),
         name="panel-registration-withdraw",
+    ),
+    path(
+        "panel/t/<int:pk>/matches/<int:match>/lateness/",
+        views_panel.MatchLatenessView.as_view(),
+        name="panel-match-lateness",
+    ),
+    path(
+        "panel/t/<int:pk>/table-time/<int:match>/paid/",
+        views_panel.TableTimePaidView.as_view(),
+        name="panel-table-time-paid",
     ),
     path(
         "panel/t/<int:pk>/registrations/<int:reg>/refund/",

@@ -66,13 +66,14 @@ def match_clock(
     actor: Actor | None,
     remaining_seconds: int | None = None,
     idempotency_key: str | None = None,
+    request_hash: str = "",
     answer: Answer = Answer.NONE,
 ) -> WriteResult:
     """start / pause (technical break) / resume the net clock, or `adjust` it (organisers:
     set the remaining time, None for no limit). Out-of-order actions raise MatchError (409)."""
     match = _lock(match_id, actor)
     role = _role(actor, match)
-    replayed = _idempotent_replay(match, idempotency_key, "clock")
+    replayed = _idempotent_replay(match, idempotency_key, "clock", request_hash=request_hash)
     if replayed is not None:
         return replayed
     if action not in CLOCK_ACTIONS:
@@ -102,7 +103,14 @@ def match_clock(
     audit_record(actor=actor, action=f"match.clock_{action}", match=match, data=data)
     if action == "start":
         _after_start(match)
-    result = _answer(match, status_code=200, answer=answer, key=idempotency_key, endpoint="clock")
+    result = _answer(
+        match,
+        status_code=200,
+        answer=answer,
+        key=idempotency_key,
+        endpoint="clock",
+        request_hash=request_hash,
+    )
     return _answer_started(match, result) if action == "start" else result
 
 

@@ -85,7 +85,12 @@ def _check_player_may_act(match: Match, role: str, actor: Actor | None, event: A
 
 
 def _idempotent_replay(
-    match: Match, key: str | None, endpoint: str, *, expected_version: int | None = None
+    match: Match,
+    key: str | None,
+    endpoint: str,
+    *,
+    expected_version: int | None = None,
+    request_hash: str = "",
 ) -> WriteResult | None:
     """The stored answer of a write already made with `key`.
 
@@ -99,7 +104,10 @@ def _idempotent_replay(
     if not found:
         return None
     record = found[0]
-    if record.endpoint != endpoint:
+    if record.endpoint != endpoint or (
+        request_hash and record.request_hash and record.request_hash != request_hash
+    ):
+        # Another request under the key (config.idempotency): whatever the version.
         raise errors.idempotency_key_reused()
     return WriteResult(match, record.status_code, record.response, replayed=True)
 
@@ -112,6 +120,7 @@ def _answer(
     key: str | None,
     endpoint: str,
     batch: WriteBatch | None = None,
+    request_hash: str = "",
 ) -> WriteResult:
     """Render the answer inside the write's transaction and keep it for the idempotency key
     (queued in `batch` when given, which the caller sends)."""
@@ -123,6 +132,7 @@ def _answer(
             match=match,
             key=key,
             endpoint=endpoint,
+            request_hash=request_hash,
             status_code=status_code,
             response=body if body is not None else {"id": match.pk, "version": match.version},
         )

@@ -84,12 +84,13 @@ def match_judge_call(
     actor: Actor | None,
     note: str = "",
     idempotency_key: str | None = None,
+    request_hash: str = "",
     answer: Answer = Answer.NONE,
 ) -> WriteResult:
     """A player (or the referee) calls the judge: the clock pauses if it runs, and the match is
     flagged on the table board until a judge resolves it. A second call changes nothing."""
     match = _lock(match_id, actor)
-    replayed = _idempotent_replay(match, idempotency_key, "judge")
+    replayed = _idempotent_replay(match, idempotency_key, "judge", request_hash=request_hash)
     if replayed is not None:
         return replayed
     _role(actor, match)
@@ -113,7 +114,14 @@ def match_judge_call(
             match=match,
             data={"note": match.judge_note, "clock_paused": paused, "version": match.version},
         )
-    return _answer(match, status_code=200, answer=answer, key=idempotency_key, endpoint="judge")
+    return _answer(
+        match,
+        status_code=200,
+        answer=answer,
+        key=idempotency_key,
+        endpoint="judge",
+        request_hash=request_hash,
+    )
 
 
 @transaction.atomic
@@ -123,12 +131,13 @@ def match_judge_resolve(
     actor: Actor | None,
     note: str = "",
     idempotency_key: str | None = None,
+    request_hash: str = "",
     answer: Answer = Answer.NONE,
 ) -> WriteResult:
     """A judge (a referee of the tournament) or an organiser closes the call. The clock is not
     resumed: the judge resumes it when play goes on. Corrections are ordinary audited writes."""
     match = _lock(match_id, actor)
-    replayed = _idempotent_replay(match, idempotency_key, "judge")
+    replayed = _idempotent_replay(match, idempotency_key, "judge", request_hash=request_hash)
     if replayed is not None:
         return replayed
     if not access.can_resolve_judge_call(actor, match):
@@ -151,4 +160,11 @@ def match_judge_resolve(
     match.judge_called_by = None
     match.judge_note = ""
     match.save(update_fields=["judge_called_at", "judge_called_by", "judge_note", "updated_at"])
-    return _answer(match, status_code=200, answer=answer, key=idempotency_key, endpoint="judge")
+    return _answer(
+        match,
+        status_code=200,
+        answer=answer,
+        key=idempotency_key,
+        endpoint="judge",
+        request_hash=request_hash,
+    )

@@ -54,6 +54,7 @@ def match_submit_event(
     expected_version: int | None,
     actor: Actor | None,
     idempotency_key: str | None = None,
+    request_hash: str = "",
     answer: Answer = Answer.NONE,
 ) -> WriteResult:
     """Append one engine event. The first event starts play (and the clock, if not started).
@@ -63,7 +64,11 @@ def match_submit_event(
     match = _lock(match_id, actor)
     role = _role(actor, match)
     replayed = _idempotent_replay(
-        match, idempotency_key, "events", expected_version=expected_version
+        match,
+        idempotency_key,
+        "events",
+        expected_version=expected_version,
+        request_hash=request_hash,
     )
     if replayed is not None:
         return replayed
@@ -109,6 +114,7 @@ def match_submit_event(
         key=idempotency_key,
         endpoint="events",
         batch=batch,
+        request_hash=request_hash,
     )
     batch.send()
     return _answer_started(match, result) if started else result
@@ -121,6 +127,7 @@ def match_undo(
     actor: Actor | None,
     expected_version: int | None = None,
     idempotency_key: str | None = None,
+    request_hash: str = "",
     answer: Answer = Answer.NONE,
 ) -> WriteResult:
     """Cancel the last event still in force: an "undo" entry is appended (the version grows)
@@ -128,7 +135,13 @@ def match_undo(
     by an organiser only; a finished match is corrected by the organiser, not undone."""
     match = _lock(match_id, actor)
     role = _role(actor, match)
-    replayed = _idempotent_replay(match, idempotency_key, "undo", expected_version=expected_version)
+    replayed = _idempotent_replay(
+        match,
+        idempotency_key,
+        "undo",
+        expected_version=expected_version,
+        request_hash=request_hash,
+    )
     if replayed is not None:
         return replayed
     # A finished match is corrected by the organiser, not undone: nothing reopens it.
@@ -176,7 +189,13 @@ def match_undo(
             fields.append("status")
     batch.update(_SAVE_MATCH, match, fields)
     result = _answer(
-        match, status_code=201, answer=answer, key=idempotency_key, endpoint="undo", batch=batch
+        match,
+        status_code=201,
+        answer=answer,
+        key=idempotency_key,
+        endpoint="undo",
+        batch=batch,
+        request_hash=request_hash,
     )
     batch.send()
     return result

@@ -383,6 +383,7 @@ class ClassicPyramid(CueBallPyramid):
         in_force = rules_in_force(ruleset)
         out = {**describe.common_prompts(), **describe.ruleset_prompts(in_force)}
         out["penalty"] = self.penalty_text(ruleset)
+        out["cue_ball"] = text(PROMPTS["cue_ball"])
         for key in (
             "made",
             "call",

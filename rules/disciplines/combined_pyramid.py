@@ -355,6 +355,11 @@ class CombinedPyramid(CueBallPyramid):
         )
         out["svoyak_taken"] = text(_PROMPTS[key])
         out["premium"] = text(_premium_words(self.premium))
+        out["cue_ball"] = text(PROMPTS["cue_ball"])
+        out["break_balls"] = text(_PROMPTS["pocketed_any"])  # on a legal break every ball counts
+        out["premium_house"] = text(_PROMPTS["premium_house"])  # also a penalty shot (K7)
+        if self.premium == IN_HAND_ANYWHERE:
+            out["premium_anywhere"] = text(_PROMPTS["premium_anywhere"])
         for k in ("illegal_break_balls", "foul_balls", "svoyak_balls", "cue_off"):
             out[k] = text(_PROMPTS[k])
         if self.premium == IN_HAND_ANYWHERE:

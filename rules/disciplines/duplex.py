@@ -29,7 +29,7 @@ from rules.in_force import rules_in_force
 from rules.registry import Discipline
 from rules.schemas import LAG_STATE_FIELDS, PER_PLAYER, SLOT, nullable
 from rules.simulate import duplex_event
-from rules.words import Text, gettext_noop, player, rule_label, text
+from rules.words import Text, gettext_noop, ngettext_lazy, player, rule_label, text
 
 FRAMES = 3  # D7.1: a game is 3 frames, the third deciding
 _ZERO = {"a": 0, "b": 0}
@@ -44,6 +44,7 @@ _PROMPTS = {
     "colour_of": gettext_noop("a ball of %(name)s"),
     "on_table": gettext_noop("%(n)s on the table"),
     "choose_breaker": gettext_noop("leads and chooses who breaks frame 3"),
+    "breaks_frame_3": gettext_noop("%(name)s breaks frame 3"),
 }
 
 
@@ -113,6 +114,26 @@ class Duplex(Discipline):
     records = frozenset({"stats", "events"})  # no Duplex rule reads them
     max_balls = 2 * engine.PER_COLOUR
 
+    def describe_event(self, event: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Text:
+        """The family's sentence, but a ball says whose colour it was (D2.1): «Иванов: 2 шара
+        игрока Иванов, 1 шар игрока Петров»."""
+        pocketed = event.get("pocketed")
+        plain = event.get("type") in ("break", "shot") and not event.get("foul")
+        if not plain or event.get("legal") is False or not isinstance(pocketed, dict):
+            return describe.event_sentence(event, rules_in_force(dict(ruleset)))
+        parts = [
+            ngettext_lazy("%(n)d ball of %(name)s", "%(n)d balls of %(name)s", n, name=player(c))
+            for c in PLAYERS
+            if isinstance(n := pocketed.get(c), int) and not isinstance(n, bool) and n > 0
+        ]
+        if not parts or _int(event.get("off_table")):
+            return describe.event_sentence(event, rules_in_force(dict(ruleset)))
+        what = parts[0] if len(parts) == 1 else text(describe.BOTH, first=parts[0], second=parts[1])
+        who = player(str(event.get("player")))
+        if event.get("type") == "break":
+            return text(gettext_noop("%(who)s: break, %(balls)s"), who=who, balls=what)
+        return text(describe.SAID, who=who, what=what)
+
     def initial_state(self, ruleset: dict[str, Any]) -> State:
         return engine.initial_state(ruleset)
 
@@ -181,7 +202,9 @@ class Duplex(Discipline):
         if table is not None:
             n = table[slot]
             out.append(fact("balls", n, text(_PROMPTS["on_table"], n=n)))
-        if _int(state.get("frame")) == FRAMES:
+        # Frame 3 in play: plus and minus beside each player. Once finished, the headline is the
+        # final points: a «plus 5» beside the loser would read as his score.
+        if _int(state.get("frame")) == FRAMES and not state.get("finished"):
             plus = (per_player(state.get("plus")) or _ZERO)[slot]
             if plus:
                 out.append(fact("plus", plus, text(gettext_noop("plus %(n)s"), n=plus)))
@@ -479,7 +502,19 @@ class Duplex(Discipline):
                     text(_PROMPTS["choose_breaker"]),
                     player_slot=p,
                     rule="D7.6",
-                    fields=[choose("breaker", [choice(c, player_slot=c) for c in PLAYERS])],
+                    fields=[
+                        choose(
+                            "breaker",
+                            [
+                                choice(
+                                    c,
+                                    text(_PROMPTS["breaks_frame_3"], name=player(c)),
+                                    player_slot=c,
+                                )
+                                for c in PLAYERS
+                            ],
+                        )
+                    ],
                 )
             )
         if awaiting in engine.FOUL_AWAITING:

@@ -372,6 +372,11 @@ class FreePyramid(Discipline):
                 out[key] = text(_PROMPTS[key])
         return out
 
+    def paper_sheet(self, ruleset: Mapping[str, Any]) -> str:
+        # A race of frames («до 3 побед»), else one long race to N balls, rack after rack.
+        frames = ruleset.get("frames_to_win")
+        return "frames" if isinstance(frames, int) and frames > 1 else "racks"
+
     def regulation(self, ruleset: dict[str, Any]) -> describe.Regulation:
         defaults = {key["key"]: key["default"] for key in engine.RULESET_KEYS}
         rs = {**defaults, **ruleset}

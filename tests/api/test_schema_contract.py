@@ -113,3 +113,89 @@ def test_a_registered_discipline_is_in_the_schema_with_what_it_adds() -> None:
     assert "coin_toss" in components["EngineEvent"]["discriminator"]["mapping"]
     assert "#/components/schemas/ToyScratchState" in json.dumps(components["MatchState"])
     validate_schema(schema)
+
+
+def _request_components(schema: dict[str, Any]) -> dict[str, tuple[Any, dict[str, Any]]]:
+    """Every request body's serializer with its schema component (drf-spectacular names a
+    request component after its serializer, "Request" added, "Patched" for a PATCH)."""
+    from config.serializers import StrictSerializer
+
+    classes: dict[str, Any] = {}
+    pending = [StrictSerializer]
+    while pending:
+        for sub in pending.pop().__subclasses__():
+            pending.append(sub)
+            classes[sub.__name__.removesuffix("Serializer")] = sub
+    components = schema["components"]["schemas"]
+    found = {}
+    for name, cls in classes.items():
+        for component_name in (f"{name}Request", f"Patched{name}Request", name):
+            if component_name in components and "properties" in components[component_name]:
+                found[component_name] = (cls, components[component_name])
+                break
+    return found
+
+
+def test_the_schema_says_what_the_serializers_validate(schema: dict[str, Any]) -> None:
+    """Bounds, lengths, enums, booleans and required fields of every request body are the
+    validators' own, so the two cannot drift apart."""
+    from rest_framework import serializers
+
+    checked = 0
+    for component_name, (cls, component) in _request_components(schema).items():
+        try:
+            fields = cls().fields
+        except TypeError:
+            continue  # a serializer that needs its context: checked through its endpoint
+        properties = component["properties"]
+        required = set(component.get("required", []))
+        for name, field in fields.items():
+            if field.read_only or name not in properties:
+                continue
+            checked += 1
+            prop = json.dumps(properties[name])
+            where = f"{component_name}.{name}"
+            if not component_name.startswith("Patched"):
+                assert (name in required) == field.required, where
+            if isinstance(field, serializers.BooleanField):
+                assert '"boolean"' in prop, where
+            if isinstance(field, serializers.CharField) and field.max_length:
+                assert f'"maxLength": {field.max_length}' in prop, where
+            if isinstance(field, serializers.IntegerField) and field.max_value is not None:
+                assert f'"maximum": {field.max_value}' in prop, where
+            if isinstance(field, serializers.IntegerField) and field.min_value is not None:
+                assert f'"minimum": {field.min_value}' in prop, where
+            if isinstance(field, serializers.ChoiceField) and not isinstance(
+                field, serializers.MultipleChoiceField
+            ):
+                enum = properties[name]
+                ref = enum.get("$ref") or next(
+                    (
+                        o.get("$ref")
+                        for o in enum.get("oneOf", enum.get("allOf", []))
+                        if "$ref" in o
+                    ),
+                    None,
+                )
+                values = (
+                    schema["components"]["schemas"][ref.rsplit("/", 1)[1]]["enum"]
+                    if ref
+                    else enum.get("enum", [])
+                )
+                assert {v for v in values if v not in (None, "")} == {
+                    str(c) for c in field.choices if c != ""
+                }, where
+    assert checked > 50
+
+
+def test_discipline_and_handicap_scheme_are_enums_and_booleans_are_strict(
+    schema: dict[str, Any],
+) -> None:
+    write = schema["components"]["schemas"]["TournamentWriteRequest"]["properties"]
+    assert "$ref" in json.dumps(write["discipline"]) and "$ref" in json.dumps(
+        write["handicap_scheme"]
+    )
+    logo = write["organiser_logo"]["maxLength"]
+    from django.conf import settings
+
+    assert logo < settings.DATA_UPLOAD_MAX_MEMORY_SIZE

@@ -222,7 +222,10 @@ def test_a_destructive_action_asks_in_a_dialog(open_page, live_server, world, or
     page.click("form[action$='/walkover/'] button[type=submit]")
     dialog = page.locator("dialog.confirm-dialog")
     dialog.wait_for(state="visible")
-    assert "неявку" in dialog.inner_text()
+    # The checked choice asks its own question, both players named in it.
+    question = dialog.inner_text()
+    assert "техническую победу" in question
+    assert ready.player_a.name in question and ready.player_b.name in question
     dialog.locator("button[value=no]").click()
     assert Match.objects.get(pk=ready.pk).status == "ready"  # cancelled: nothing happened
     page.click("form[action$='/walkover/'] button[type=submit]")

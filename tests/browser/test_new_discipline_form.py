@@ -99,7 +99,7 @@ def test_a_field_of_its_own_on_the_shot_is_entered_and_worded(
     open_page, live_server, toy, tournament, referee
 ):
     """The scratch race's shot has a field of its own (the cue ball): its kind sends it, the
-    log says «биток в лузе» (the family's words would say «промах»), and the point it gives
+    log says «биток в лузе» (the family's words would say «ничего не забито»), and the point it gives
     the opponent wins the race, asked first."""
     match = MatchFactory(tournament=tournament, ruleset=SCRATCH, state=rules.initial_state(SCRATCH))
     a, b = match.player_a.name, match.player_b.name
@@ -125,7 +125,7 @@ def test_a_field_of_its_own_on_the_shot_is_entered_and_worded(
     page.context.set_offline(False)
     page.wait_for_selector(".ref:not(.offline):not(.busy) [data-awaiting=shot]")
     page.wait_for_function("() => !document.querySelector('.ref-events li.pending')")
-    assert page.inner_text(".ref-events li") == f"#3\n{b}: промах"
+    assert page.inner_text(".ref-events li") == f"#3\n{b}: ничего не забито"
     # a scratches again: the opponent's point ends the race, so it asks first.
     page.click("[data-action=kind-scratch]")
     page.click("button[data-action=field-scratch-pocketed][data-n='0']")

@@ -52,6 +52,12 @@ def test_a_second_page_sees_a_tap_pushed_without_polling(
     post_event(scorer, match, {"type": "break", "player": "a", "legal": True, "pocketed": 2}, "p1")
 
     page = open_page(PHONE)
+    bracket = open_page(PHONE)
+    with bracket.expect_response(lambda r: "fragment=1" in r.url):  # its catch-up on connecting
+        bracket.goto(f"{server}/t/{match.tournament_id}/bracket/")
+    cell = f"[data-live-match='{match.pk}'] [data-live-score=a]"
+    assert bracket.inner_text(cell) == "2"
+    bracket_asked = watch_fragments(bracket)
     asked = watch_fragments(page)
     with page.expect_response(lambda r: "fragment=1" in r.url):  # the catch-up once connected
         page.goto(f"{server}/m/{match.pk}/")
@@ -70,6 +76,11 @@ def test_a_second_page_sees_a_tap_pushed_without_polling(
     )
     followed = time.monotonic() - tapped
     assert followed < 1.5
+    # The bracket's cell took the score from the pushed event itself: no fetch for a ball.
+    bracket.wait_for_function(
+        f"() => document.querySelector(\"{cell}\").textContent.trim() === '5'", timeout=1500
+    )
+    assert bracket_asked == []
     assert len(asked) == idle + 1  # one fetch, pushed by the event
     assert page.evaluate("window.__sameDocument") is True
     assert page.errors == []

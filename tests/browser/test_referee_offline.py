@@ -45,6 +45,11 @@ def tap(page, selector: str, path: str = "/events/") -> dict:
     return answer.value.json()
 
 
+def logged(match) -> list:
+    """The match's log as stored: what a failed count shows."""
+    return [(e.seq, e.kind, e.source, e.payload) for e in MatchEvent.objects.filter(match=match)]
+
+
 def version_of(answer: dict) -> int:
     """The match's version in a write's answer ({match} or the match itself)."""
     return int(answer.get("match", answer)["version"])
@@ -93,7 +98,7 @@ def test_taps_offline_survive_a_reload_and_are_applied_once_in_order(
     # The version is the server's answer to the break, not a read racing it.
     version = version_of(tap(page, "button[data-action=break][data-n='1']"))
     page.wait_for_selector(".ref:not(.busy) [data-awaiting=shot]")
-    assert MatchEvent.objects.filter(match=match).count() == version
+    assert MatchEvent.objects.filter(match=match).count() == version, logged(match)
 
     # The Wi-Fi drops: ten taps are kept on the phone, each shown pending with its key.
     page.context.set_offline(True)
@@ -119,7 +124,8 @@ def test_taps_offline_survive_a_reload_and_are_applied_once_in_order(
         assert key[:8] in text
     assert "10" in page.inner_text(".ref-queue-count")
     screenshot(page, "referee-offline-queue", full_page=False)
-    assert MatchEvent.objects.filter(match=match).count() == version  # nothing reached it
+    # nothing reached it
+    assert MatchEvent.objects.filter(match=match).count() == version, logged(match)
 
     # The clock counts on from the last server figures, and says it is counted on the phone.
     assert "нет связи, считает телефон" in page.text_content(".ref-clock-label")

@@ -235,3 +235,24 @@ def test_posting_an_event_takes_a_handful_of_queries(
     with django_assert_max_num_queries(6 if connection.vendor == "postgresql" else 9):
         response = post_event(scorer, match, shot, version=1)
     assert response.status_code == 201
+
+
+def test_an_event_changed_under_the_same_key_is_refused_whatever_the_version(scorer, match) -> None:
+    first = post_event(scorer, match, BREAK_A, version=0, key="tap-9")
+    assert first.status_code == 201
+    # The same key at the old version with another body (no player): not a retry.
+    changed = post_event(scorer, match, {"type": "break", "legal": True}, version=0, key="tap-9")
+    assert changed.status_code == 422
+    assert changed.json()["code"] == "idempotency_key_reused"
+    # The same request again is the first answer.
+    again = post_event(scorer, match, BREAK_A, version=0, key="tap-9")
+    assert again.status_code == 201 and again.json() == first.json()
+
+
+def test_the_idempotency_key_header_works_for_events(scorer, match) -> None:
+    body = {"event": BREAK_A, "expected_version": 0}
+    url = f"/api/v1/matches/{match.pk}/events/"
+    first = scorer.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="h-1")
+    again = scorer.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="h-1")
+    assert first.status_code == again.status_code == 201
+    assert MatchEvent.objects.filter(match=match).count() == 1

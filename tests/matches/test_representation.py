@@ -4,7 +4,7 @@ MatchDetailSerializer declares, and its last events must stay the newest entries
 from __future__ import annotations
 
 import random
-from datetime import timedelta
+from datetime import UTC, timedelta
 
 import pytest
 from django.utils import timezone
@@ -49,7 +49,8 @@ def test_a_match_in_every_shape_renders_as_its_serializer_declares(
     now = timezone.now()
     monkeypatch.setattr(timezone, "now", lambda: now)  # the clock's server_time, in both
     for shape in shapes:
-        assert match_data(shape) == declared(shape)
+        with timezone.override(UTC):  # as the API answers (config.middleware.ApiInUtc)
+            assert match_data(shape) == declared(shape)
 
 
 def test_the_api_answer_keys_are_the_declared_fields(scorer, match) -> None:
@@ -61,9 +62,12 @@ def test_the_api_answer_keys_are_the_declared_fields(scorer, match) -> None:
 
 
 def _from_the_log(match: Match) -> list[dict]:
-    """The newest entries read from the log, each worded now (log_event_data)."""
+    """The newest entries read from the log, each worded now (log_event_data), in UTC as the
+    API answers (config.middleware.ApiInUtc)."""
     names = {"a": "—", "b": "—", **selectors.match_player_names(match=match)}
-    return [log_event_data(e, match, names) for e in selectors.match_last_events(match=match)]
+    with timezone.override(UTC):
+        entries = selectors.match_last_events(match=match)
+        return [log_event_data(e, match, names) for e in entries]
 
 
 def test_last_events_are_the_newest_log_entries_through_events_undos_and_the_clock(
@@ -132,7 +136,8 @@ def test_an_undo_marks_the_entry_it_cancels_in_the_last_events(scorer, match) ->
 
 @pytest.mark.parametrize("zone", ["Europe/Moscow", "UTC", "Asia/Vladivostok"])
 def test_timestamps_are_written_as_drf_writes_them(settings, zone) -> None:
-    from datetime import UTC, datetime
+    """In UTC, as the API answers (config.middleware.ApiInUtc), whatever the server's zone."""
+    from datetime import datetime
 
     settings.TIME_ZONE = zone
     drf = serializers.DateTimeField()
@@ -141,7 +146,9 @@ def test_timestamps_are_written_as_drf_writes_them(settings, zone) -> None:
         datetime(2026, 3, 29, 0, 59, 59, 123456, tzinfo=UTC),
         timezone.now(),
     ):
-        assert selectors.timestamp(value) == drf.to_representation(value)
+        with timezone.override(UTC):
+            assert selectors.timestamp(value) == drf.to_representation(value)
+        assert selectors.timestamp(value).endswith("Z")
     assert selectors.timestamp(None) is None
 
 

@@ -79,7 +79,12 @@ def test_api_token_command_issues_shows_once_and_revokes(organiser) -> None:
 def test_an_organiser_manages_his_token_through_the_api(organiser) -> None:
     api = APIClient()
     api.force_authenticate(organiser)
-    assert api.get("/api/v1/auth/token/").json() == {"exists": False, "created": None, "hint": None}
+    assert api.get("/api/v1/auth/token/").json() == {
+        "exists": False,
+        "created": None,
+        "expires": None,
+        "hint": None,
+    }
     issued = api.post("/api/v1/auth/token/")
     assert issued.status_code == 201 and issued["Cache-Control"] == "no-store"
     key = issued.json()["token"]

@@ -115,3 +115,70 @@ def test_a_broken_document_is_refused_and_nothing_is_written() -> None:
     with pytest.raises(ImportError_):
         tournament_import(document=document)
     assert not Tournament.objects.exists()
+
+
+GAMES = {
+    "combined_pyramid": (
+        {"discipline": "combined_pyramid"},
+        {"legal": True, "pocketed": 1, "cue_ball": "pocketed"},  # a «свояк» on the break
+    ),
+    "dynamic_pyramid": (
+        {"discipline": "dynamic_pyramid", "direct_call": True},
+        {"legal": True, "pocketed": 2, "cue_ball": "pocketed"},
+    ),
+    "classic_pyramid": (
+        {"discipline": "classic_pyramid", "foul_deduct": 2, "foul_award": 3},
+        {"legal": True, "pocketed": [1, 15]},  # numbered balls
+    ),
+}
+
+
+@pytest.mark.parametrize("discipline", sorted(GAMES))
+def test_a_tournament_of_each_coloured_cue_ball_game_survives_export_and_import(
+    organiser, tmp_path, discipline: str
+) -> None:
+    """Its ruleset (classic's penalty), its events (the cue ball, numbered balls) and its
+    matches' states come back as they were."""
+    ruleset, opening = GAMES[discipline]
+    tournament = TournamentFactory(
+        organisers=[organiser],
+        format="single",
+        discipline=discipline,
+        ruleset=ruleset,
+        handicap_scheme="none",
+    )
+    for player in PlayerFactory.create_batch(4):
+        registration = registration_add(tournament=tournament, player=player, actor=organiser)
+        registration_set_paid(registration=registration, paid=True, actor=organiser)
+    tournament_draw(tournament=tournament, actor=organiser, method="random", random_seed=7)
+    for _ in range(8):
+        match = Match.objects.filter(tournament=tournament, status=Match.Status.READY).first()
+        if match is None:
+            break
+        for event in (
+            {"type": "break", "player": match.state["turn"], **opening},
+            {"type": "forfeit", "player": "b"},
+        ):
+            match_services.match_submit_event(
+                match_id=match.pk, event=event, expected_version=match.version, actor=organiser
+            )
+            match.refresh_from_db()
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    states = sorted(
+        json.dumps(m.state, sort_keys=True) for m in Match.objects.filter(tournament=tournament)
+    )
+    path = tmp_path / "tournament.json"
+    call_command("export_tournament", tournament.pk, output=str(path))
+    AuditEntry.objects.all().delete()
+    tournament.delete()
+    Player.objects.all().delete()
+    call_command("import_tournament", str(path))
+    imported = Tournament.objects.get()
+    assert imported.discipline == discipline and imported.ruleset["discipline"] == discipline
+    assert (
+        sorted(
+            json.dumps(m.state, sort_keys=True) for m in Match.objects.filter(tournament=imported)
+        )
+        == states
+    )

@@ -285,3 +285,12 @@ def test_d7_7_the_lag_decides_who_broke_frame_1_and_breaks_frame_3_on_a_tie() ->
     st = play(dx(first_break="a"), [lag, *frame1, *frame2])
     assert st["plus"] == {"a": 5, "b": 5}
     assert (st["frame"], st["turn"], st["awaiting"]) == (3, "b", "break")
+
+
+def test_the_log_says_whose_colour_each_pocketed_ball_was() -> None:
+    d = rules.discipline("duplex")
+    words = d.describe_event({"type": "shot", "player": "a", "pocketed": {"a": 2, "b": 1}}, {})
+    said = rules.render(words, names={"a": "Иванов", "b": "Петров"})
+    assert said == "Иванов: 2 balls of Иванов, 1 ball of Петров"
+    foul = d.describe_event({"type": "shot", "player": "a", "foul": "cue_tip"}, {})
+    assert "of" not in rules.render(foul, names={"a": "Иванов", "b": "Петров"})

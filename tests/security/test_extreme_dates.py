@@ -64,6 +64,8 @@ def test_the_api_takes_a_moment_with_its_offset(setup):
         format="json",
     )
     assert response.status_code == 200, response.content
+    # Answered in UTC, whatever the offset sent or the server's zone.
+    assert response.json()["entry_opens_at"] == "2026-12-01T07:00:00Z"
 
 
 def test_the_api_refuses_a_tournament_date_out_of_the_window(setup):

@@ -161,8 +161,10 @@ def _expected_pool(kept: Decimal, t: Tournament) -> Decimal:
     return units * t.prize_unit + t.added_money
 
 
+# The property the issue asks for, over whole desks: about 1 s an example (each a tournament
+# with a draw); 20 derandomized examples keep it near 15 s.
 @settings(
-    max_examples=30,
+    max_examples=20,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],

@@ -143,7 +143,7 @@ def test_every_page_answers_for_every_discipline_before_during_and_after(
         4,
         referee=referee,
         discipline=name,
-        ruleset={"discipline": name},
+        ruleset=samples.ruleset_of(name),
         handicap_scheme="none",
         format="single",
     )
@@ -225,7 +225,7 @@ def test_the_settings_offer_and_save_the_disciplines_own_keys(
     the keys it declares per stage (and the time limit where it has one): saved for each."""
     d = rules.discipline(name)
     t = make_tournament(
-        organiser, discipline=name, ruleset={"discipline": name}, handicap_scheme="none"
+        organiser, discipline=name, ruleset=samples.ruleset_of(name), handicap_scheme="none"
     )
     form = organiser_client.get(f"/panel/t/{t.pk}/settings/").context["form"]
     shown = {key: spec for spec in d.ruleset_keys if spec["type"] != "per_player_int"

@@ -19,6 +19,17 @@ def test_demo_loads_once_with_a_running_and_a_finished_tournament(settings, tmp_
     settings.VAR_DIR = tmp_path
     call_command("load_demo", stdout=io.StringIO())
 
+    # One tournament of each coloured-cue-ball game: a semifinal played, one on a table.
+    for discipline in ("combined_pyramid", "dynamic_pyramid", "classic_pyramid"):
+        games = Tournament.objects.get(discipline=discipline)
+        played = Match.objects.filter(tournament=games, status=Match.Status.FINISHED)
+        assert played.count() == 1 and played.get().state["finished"]
+        assert (
+            Match.objects.filter(tournament=games, table__isnull=False)
+            .exclude(status=Match.Status.FINISHED)
+            .exists()
+        )
+
     running = Tournament.objects.get(name="Кубок клуба «Луза»")
     finished = Tournament.objects.get(name="Осенний турнир «Лузы»")
     organiser = get_user_model().objects.get(username="organiser")
@@ -47,4 +58,4 @@ def test_demo_loads_once_with_a_running_and_a_finished_tournament(settings, tmp_
     out = io.StringIO()
     call_command("load_demo", stdout=out)
     assert "already loaded" in out.getvalue()
-    assert Tournament.objects.count() == 2
+    assert Tournament.objects.count() == 5

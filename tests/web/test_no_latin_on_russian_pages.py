@@ -1,6 +1,8 @@
 """No Latin on a Russian screen: every page of the demo reachable by a link, read in Russian
 by a spectator and by the organiser, shows no Latin word outside names and addresses (match
-numbers, options and field names are written as a club writes them)."""
+numbers, options and field names are written as a club writes them) and none of the
+glossary's retired words (docs/wording.md, "One term per thing") — nor do the printouts'
+PDFs, one of each kind."""
 
 from __future__ import annotations
 
@@ -13,6 +15,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
+from pypdf import PdfReader
+
+from tests.web.test_glossary import RETIRED
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
@@ -67,6 +72,18 @@ def _latin(text: str) -> list[str]:
     return [w for w in re.findall(r"[A-Za-z][A-Za-z_\-]*", text) if w not in NAMES]
 
 
+def _retired(text: str) -> list[str]:
+    return [f"retired «{word}»" for word, pattern in RETIRED if pattern.search(text)]
+
+
+def _pdf_text(client: Client, url: str) -> str:
+    response = client.get(url, HTTP_ACCEPT_LANGUAGE="ru")
+    if response.status_code != 200 or response.get("Content-Type") != "application/pdf":
+        return ""
+    reader = PdfReader(io.BytesIO(response.content))
+    return " ".join(page.extract_text() for page in reader.pages)
+
+
 def _kind(url: str) -> str:
     """The page's kind: its path with the ids left out, and its query's names."""
     parts = urlsplit(url)
@@ -79,6 +96,7 @@ def _crawl(client: Client, start: list[str]) -> dict[str, list[str]]:
     kinds: dict[str, int] = {}
     queue = list(start)
     found: dict[str, list[str]] = {}
+    printouts: dict[str, str] = {}  # one PDF of each kind: its path with the numbers taken out
     read = 0
     while queue and read < MAX_PAGES:
         url = queue.pop(0)
@@ -95,13 +113,17 @@ def _crawl(client: Client, start: list[str]) -> dict[str, list[str]]:
             continue
         parser = _Text()
         parser.feed(response.content.decode())
-        for word in _latin(" ".join(parser.words)):
+        words = " ".join(parser.words)
+        for word in _latin(words) + _retired(words):
             found.setdefault(word, []).append(url)
         for href in parser.links:
             parts = urlsplit(href)
             if parts.netloc or not parts.path.startswith("/") or parts.path.startswith(SKIP):
                 continue
-            if parts.path.endswith((".pdf", ".csv", ".json", ".svg")) or "export" in parts.path:
+            if parts.path.endswith(".pdf"):
+                printouts.setdefault(re.sub(r"\d+", "N", parts.path), parts.path)
+                continue
+            if parts.path.endswith((".csv", ".json", ".svg")) or "export" in parts.path:
                 continue
             if "next=" in parts.query:
                 continue  # the same login page again
@@ -109,6 +131,11 @@ def _crawl(client: Client, start: list[str]) -> dict[str, list[str]]:
             if link not in seen:
                 queue.append(link)
     assert read > 20 and len(kinds) > 10, kinds  # the crawl did reach the demo's pages
+    pdfs = {url: _pdf_text(client, url) for url in printouts.values()}
+    assert not start[0].startswith("/panel") or sum(map(bool, pdfs.values())) >= 3, printouts
+    for url, text in pdfs.items():
+        for word in _retired(text):
+            found.setdefault(word, []).append(url)
     return {word: urls[:3] for word, urls in found.items()}
 
 

@@ -76,7 +76,7 @@ def test_duplex_has_three_frames_with_plus_and_minus_points(ru, organiser_client
     )
     text = _sheet(organiser_client, t)
     assert "Дистанция: Игра из трёх партий (плюсовые и минусовые очки)" in text
-    assert "плюсовые очки" in text and "минусовые очки" in text
+    assert "Плюсовые очки" in text and "Минусовые очки" in text
     assert "После двух партий" in text and "Итоговые очки" in text
     assert "Фора" not in text  # Duplex has no head start
 
@@ -180,3 +180,11 @@ def test_a_match_sheet_is_the_discipline_s_own() -> None:
     assert duplex.paper_sheet({"discipline": "duplex"}) == "duplex"
     assert free.paper_sheet({"balls_to_win": 30}) == "racks"
     assert free.paper_sheet({"balls_to_win": 8, "frames_to_win": 3}) == "frames"
+    # Every discipline's sheet has its template (a new one plugs its own in).
+    from django.template.loader import get_template
+
+    from rules.registry import disciplines
+
+    for d in disciplines():
+        for ruleset in ({"discipline": d.name}, {"discipline": d.name, "frames_to_win": 3}):
+            get_template(f"print/sheet/{d.paper_sheet(ruleset)}.html")

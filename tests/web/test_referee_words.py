@@ -32,7 +32,7 @@ def test_free_pyramid_under_the_regulation() -> None:
     assert "строгий разбой" in text["break_pocketed"]
     assert "(Регламент)" in text["break_criteria"] and "биток" in text["break_criteria"]
     assert text["rule_illegal_break"] == "Регламент"
-    assert text["penalty"] == "Штраф: шар с полки нарушителя возвращается на стол."
+    assert text["penalty"] == "Штраф с полки: шар с полки нарушителя возвращается на стол."
     break_foul = [f for f in ui["shot_fouls"] + ui["event_fouls"] if f["code"] == "illegal_break"]
     assert not break_foul  # reported by the break itself, not picked from the list
     assert ui["foul_titles"]["illegal_break"] == "неправильный разбой (Регламент)"

@@ -137,6 +137,10 @@ def protocol_data(tournament: Tournament) -> dict[str, Any]:
     fees = list(selectors.registration_list(tournament=tournament).select_related("refunded_by"))
     # On paper the fee sheet reads in Russian alphabetical order («Ё» among the «Е»).
     fees.sort(key=lambda r: collation_key(r.player.name))
+    table = selectors.table_time(tournament=tournament)
+    by_player = {p["player"].pk: p for p in table["players"]}
+    for reg in fees:
+        reg.table_time = by_player.get(reg.player_id)  # type: ignore[attr-defined]
     paid_out = sum((a for a in amounts.values() if a), start=prizes["pool"] * 0)
     return {
         "places": places,
@@ -145,6 +149,7 @@ def protocol_data(tournament: Tournament) -> dict[str, Any]:
         "withheld": prizes.get("withheld"),
         "fees": fees,
         "totals": selectors.registration_totals(tournament=tournament),
+        "table_time": table,
         "heading": paper_heading(tournament),
         "signature": signature_name(tournament.chief_judge),
     }

@@ -18,7 +18,7 @@ from tournaments.services.entries import (
     registration_remove_absent,
 )
 from tournaments.services.merge import player_merge
-from tournaments.services.no_show import match_no_show
+from tournaments.services.no_show import match_lateness, match_no_show
 from tournaments.services.player_changes import player_change_decide, player_change_propose
 from tournaments.services.players import player_create, player_update
 from tournaments.services.progression import (
@@ -34,6 +34,7 @@ from tournaments.services.registrations import (
     registration_refund,
     registration_set_paid,
     registration_withdraw,
+    table_time_set_paid,
 )
 from tournaments.services.setup import (
     tournament_close_registration,
@@ -51,6 +52,7 @@ __all__ = [
     "entry_withdraw",
     "generate_bracket",
     "match_correct_result",
+    "match_lateness",
     "match_no_show",
     "match_set_handicap",
     "player_change_decide",
@@ -73,6 +75,7 @@ __all__ = [
     "registration_remove_absent",
     "registration_set_paid",
     "registration_withdraw",
+    "table_time_set_paid",
     "tournament_close_registration",
     "tournament_create",
     "tournament_draw",

@@ -15,7 +15,8 @@ from matches.models import Match
 from matches.selectors import NOT_STARTED
 from matches.services import match_walkover
 from tournaments.errors import CONFLICT, TournamentError
-from tournaments.models import Player, Registration, Tournament
+from tournaments.models import Player, Registration, TableTimePayment, Tournament
+from tournaments.selectors import table_time
 from tournaments.services.common import (
     Status,
     bump_public_version,
@@ -347,3 +348,55 @@ def _take_out(
         reserve_promote(locked=locked, actor=actor)
     bump_public_version(locked)
     return reg
+
+
+@transaction.atomic
+def table_time_set_paid(
+    *, match: Match, player_id: int, paid: bool, actor: Actor | None
+) -> Decimal:
+    """The desk takes a player's table time for a finished match (what he owes now, by the
+    tournament's settings), or takes the tick back (a mistake). Audited; returns the amount
+    recorded (0 when untaken)."""
+    locked = lock_tournament(match.tournament_id)
+    if player_id not in (match.player_a_id, match.player_b_id):
+        raise TournamentError(
+            "not_in_match",
+            _("This player did not play this match."),
+            status=CONFLICT,
+            params={"player": player_id, "match": match.pk},
+        )
+    existing = TableTimePayment.objects.select_for_update().filter(match=match, player_id=player_id)
+    payment = existing.first()
+    if paid == (payment is not None):
+        return payment.amount if payment is not None else Decimal(0)
+    if not paid:
+        amount = payment.amount if payment is not None else Decimal(0)
+        existing.delete()
+    else:
+        row = next(
+            (r for r in table_time(tournament=locked)["rows"] if r["match"].pk == match.pk), None
+        )
+        side = next((s for s in (row["sides"] if row else []) if s["player"].pk == player_id), None)
+        if side is None or not side["due"]:
+            raise TournamentError(
+                "nothing_owed",
+                _("This player owes nothing for this match's table time."),
+                status=CONFLICT,
+                params={"player": player_id, "match": match.pk},
+            )
+        amount = side["due"]
+        TableTimePayment.objects.create(
+            tournament=locked,
+            match=match,
+            player_id=player_id,
+            amount=amount,
+            paid_by=actor if actor is not None and actor.is_authenticated else None,
+        )
+    audit_record(
+        actor=actor,
+        action="table_time_paid" if paid else "table_time_unpaid",
+        tournament=locked,
+        match=match,
+        data={"match": match.pk, "player": player_id, "amount": str(amount)},
+    )
+    return amount if paid else Decimal(0)

@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 import rules
 from audit.services import audit_record
 from tournaments import presets
-from tournaments.algorithms import fees, handicap
+from tournaments.algorithms import fees, handicap, pair_race
 from tournaments.errors import BAD_REQUEST, CONFLICT, TournamentError
 from tournaments.field_names import field_label, values_label
 from tournaments.images import ImageRefused, data_uri_reencode
@@ -65,6 +65,13 @@ SETTINGS_FIELDS = (
     "added_money",
     "withdrawn_prize",
     "withdrawal_fee",
+    "table_hour_price",
+    "table_time_payer",
+    "table_time_discount",
+    "table_time_breaks",
+    "lateness_step_minutes",
+    "lateness_penalty_balls",
+    "lateness_walkover_minutes",
     "no_show_rule",
     "handicap_scheme",
     "rated",
@@ -83,6 +90,13 @@ SETTINGS_FIELDS = (
 # What may still change once matches exist: none of it can alter a played match. Races and
 # time limits of matches not started yet change through tournament_update_live.
 LIVE_FIELDS = (
+    "lateness_step_minutes",
+    "lateness_penalty_balls",
+    "lateness_walkover_minutes",
+    "table_hour_price",
+    "table_time_payer",
+    "table_time_discount",
+    "table_time_breaks",
     "name",
     "break_by_lag",
     "venue",
@@ -99,8 +113,17 @@ LIVE_FIELDS = (
     "diploma_degree",
 )
 MAX_REGULATION_TEXT = 10_000
-MAX_LOGO_CHARS = 280_000  # 200 KB in base64
-MONEY_FIELDS = ("entry_fee", "prize_unit", "added_money", "pool_percent")
+# About 180 KB of image in base64: with the rest of a body, within the API's body limit
+# (DATA_UPLOAD_MAX_MEMORY_SIZE, 256 KiB), so the field's limit is the one a client meets.
+MAX_LOGO_CHARS = 250_000
+MONEY_FIELDS = (
+    "entry_fee",
+    "prize_unit",
+    "added_money",
+    "pool_percent",
+    "table_hour_price",
+    "table_time_discount",
+)
 
 
 def invalid(field: str, message: str, **params: Any) -> TournamentError:
@@ -262,6 +285,11 @@ def clean_settings(values: dict[str, Any], *, stored_logo: str = "") -> dict[str
         "time_limit_minutes", out.get("time_limit_minutes"), 1, MAX_TIME_LIMIT, allow_none=True
     )
     out["stage_rules"] = _clean_stage_rules(out)
+    for field in ("lateness_step_minutes", "lateness_walkover_minutes"):
+        out[field] = _int_or_none(field, out.get(field), 1, 600, allow_none=True)
+    out["lateness_penalty_balls"] = _int_or_none(
+        "lateness_penalty_balls", out.get("lateness_penalty_balls", 1), 1, 100, allow_none=False
+    )
 
     _check_handicap_scheme(out, discipline)
 
@@ -271,6 +299,8 @@ def clean_settings(values: dict[str, Any], *, stored_logo: str = "") -> dict[str
         ("third_place", Tournament.ThirdPlace),
         ("withdrawn_prize", Tournament.WithdrawnPrize),
         ("withdrawal_fee", Tournament.WithdrawalFee),
+        ("table_time_payer", Tournament.TableTimePayer),
+        ("table_time_breaks", Tournament.TableTimeBreaks),
         ("no_show_rule", Tournament.NoShowRule),
         ("diploma_places", Tournament.DiplomaPlaces),
     ):
@@ -337,6 +367,29 @@ def _clean_stage_rules(values: dict[str, Any]) -> dict[str, Any]:
                     % {"key": key, "stage": stage_key, "known": ", ".join(known) or "—"},
                 )
         entry = dict(overrides)
+        if "pair_race" in entry:
+            try:
+                entry["pair_race"] = pair_race.parse(entry["pair_race"])
+            except ValueError as exc:
+                raise invalid(
+                    f"stage_rules.{stage_key}.pair_race",
+                    _("Stage “%(stage)s”, the pair's race: %(detail)s")
+                    % {"stage": stage_key, "detail": exc},
+                ) from None
+            for band in entry["pair_race"]["bands"]:
+                race = {k: v for k, v in band.items() if k != "up_to"}
+                try:
+                    rules.validate_ruleset(
+                        {**stage_ruleset({**values, "stage_rules": {}}, None), **race}
+                    )
+                except rules.RuleError as err:
+                    raise TournamentError(
+                        "invalid_ruleset",
+                        _("Stage “%(stage)s”, the pair's race: %(detail)s")
+                        % {"stage": stage_key, "detail": ruleset_error_message(err)},
+                        status=BAD_REQUEST,
+                        params={"field": f"stage_rules.{stage_key}.pair_race", **err.params},
+                    ) from None
         if "time_limit_minutes" in entry:
             entry["time_limit_minutes"] = _int_or_none(
                 f"stage_rules.{stage_key}.time_limit_minutes",
@@ -387,6 +440,10 @@ def _clean_money(out: dict[str, Any]) -> None:
         raise invalid("prize_unit", _("The prize rounding unit must be positive."))
     if not 0 <= out["pool_percent"] <= 100:
         raise invalid("pool_percent", _("The prize pool must be between 0 and 100 percent."))
+    if out["table_hour_price"] < 0:
+        raise invalid("table_hour_price", _("The table-hour price cannot be negative."))
+    if not 0 <= out["table_time_discount"] <= 100:
+        raise invalid("table_time_discount", _("The discount must be between 0 and 100 percent."))
     try:
         bands = fees.bands_from_json(out.get("fee_bands") or [])
     except (TypeError, ValueError) as exc:

@@ -450,7 +450,9 @@ async def _serve(
         while True:
             if not subscriber.frames and not subscriber.closed:
                 try:
-                    await asyncio.wait_for(subscriber.wake.wait(), HEARTBEAT_SECONDS)
+                    # asyncio.timeout, not wait_for: no task per wake-up (thousands a second).
+                    async with asyncio.timeout(HEARTBEAT_SECONDS):
+                        await subscriber.wake.wait()
                 except TimeoutError:
                     await send({"type": "http.response.body", "body": b": \n\n", "more_body": True})
                     continue

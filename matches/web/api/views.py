@@ -6,19 +6,22 @@ view; matches.access decides), validate the body and call one service; the servi
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
 from rest_framework.generics import GenericAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from config.idempotency import inline_key, request_fingerprint
 from config.serializers import validated
 from matches import selectors, services
 from matches.access import match_scoring_role
@@ -87,7 +90,11 @@ def asks_entry(request: Request) -> bool:
     """?referee=1: the answer carries `entry`. On a write (and a conflict's current match) no
     role check is needed, only those who may score the match write; the referee form asks on
     every request, an integrator posting events does not pay for it."""
-    return request.query_params.get("referee") == "1"
+    value = request.query_params.get("referee")
+    if value is not None and value != "1":
+        # The schema's only value: anything else is a mistake, not a quiet "no".
+        raise ValidationError({"referee": [_("The only value is 1.")]})
+    return value == "1"
 
 
 def answer_of(request: Request) -> services.Answer:
@@ -122,6 +129,21 @@ def _run(
     return Response(result.body, status=result.status_code)
 
 
+def idempotency(request: Request, data: dict[str, Any]) -> dict[str, Any]:
+    """The key of a scoring write (the Idempotency-Key header, or `idempotency_key` in the
+    body as before) and the request's fingerprint, which its service keeps with the answer
+    (config.idempotency: the same key with another request is 422, whatever the version)."""
+    body = json.dumps(request.data, sort_keys=True, default=str).encode()
+    fingerprint = request_fingerprint(
+        method=request.method or "",
+        path=request.get_full_path(),
+        body=body,
+        user_id=request.user.pk if request.user.is_authenticated else None,
+    )
+    key = inline_key(request) or data.get("idempotency_key")
+    return {"idempotency_key": key, "request_hash": fingerprint}
+
+
 class MatchViewSet(viewsets.GenericViewSet[Match]):
     """One match: read by anyone who may see the tournament; written by its organisers, its
     referees and, with self-scoring, its two players."""
@@ -129,6 +151,8 @@ class MatchViewSet(viewsets.GenericViewSet[Match]):
     queryset = selectors.match_queryset()
     permission_classes = [MatchWritePermission]
     serializer_class = MatchDetailSerializer
+    # These keep their idempotency keys in the write's own statement (config.idempotency).
+    inline_idempotency_actions = ("events", "undo", "clock", "judge")
 
     @extend_schema(
         summary="A match: players, head start, table, engine state, clock, version, last events",
@@ -230,7 +254,7 @@ class MatchViewSet(viewsets.GenericViewSet[Match]):
                 match_id=match_id,
                 event=data["event"],
                 expected_version=data["expected_version"],
-                idempotency_key=data.get("idempotency_key"),
+                **idempotency(request, data),
                 actor=request.user,
                 answer=answer_of(request),
             ),
@@ -255,7 +279,7 @@ class MatchViewSet(viewsets.GenericViewSet[Match]):
             lambda: services.match_undo(
                 match_id=match_id,
                 expected_version=data.get("expected_version"),
-                idempotency_key=data.get("idempotency_key"),
+                **idempotency(request, data),
                 actor=request.user,
                 answer=answer_of(request),
             ),
@@ -281,7 +305,7 @@ class MatchViewSet(viewsets.GenericViewSet[Match]):
                 match_id=match_id,
                 action=data["action"],
                 remaining_seconds=data.get("remaining_seconds"),
-                idempotency_key=data.get("idempotency_key"),
+                **idempotency(request, data),
                 actor=request.user,
                 answer=answer_of(request),
             ),
@@ -307,7 +331,7 @@ class MatchViewSet(viewsets.GenericViewSet[Match]):
             lambda: service(
                 match_id=match.pk,
                 note=data["note"],
-                idempotency_key=data.get("idempotency_key"),
+                **idempotency(request, data),
                 actor=request.user,
                 answer=answer_of(request),
             ),

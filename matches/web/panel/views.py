@@ -22,7 +22,7 @@ from tournaments.errors import TournamentError
 from tournaments.match_labels import match_label
 from tournaments.models import Tournament
 from tournaments.presentation import names_of, no_show_question, walkover_question
-from tournaments.regulation import no_show_words
+from tournaments.regulation import lateness_log, lateness_rule, no_show_words
 from tournaments.selectors import tournament_audit
 from tournaments.web.shared.pages import live_response, tournament_live_etag, tournament_stream
 from tournaments.web.shared.panel import PanelAction, PanelMixin, form_error_text
@@ -189,6 +189,9 @@ class MatchControlView(MatchPanelMixin, View):
             tables=Table.objects.filter(tournament=match.tournament, is_active=True),
             walkover_form=forms.WalkoverForm(),
             no_show_questions={slot: no_show_question(match, slot) for slot in ("a", "b")},
+            late_choices=[("a", context["names"]["a"]), ("b", context["names"]["b"])],
+            lateness_rule=lateness_rule(match.tournament),
+            lateness_log=lateness_log(match),
             no_show_rule=no_show_words(match.tournament),
             walkover_questions={slot: walkover_question(match, slot) for slot in ("a", "b")},
             correct_form=forms.CorrectResultForm(

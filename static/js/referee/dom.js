@@ -50,7 +50,7 @@ export function btn(label, action, onclick, extra) {
 export function numbers(max, action, onpick, opts) {
   opts = opts || {};
   const from = opts.from || 0;
-  const grid = h("div", { class: "numpad", role: "group", "aria-label": opts.label || "" });
+  const grid = h("div", { class: "numpad", role: "group", "aria-label": opts.label || null });
   for (let n = from; n <= max; n++) {
     const label = n === 0 && opts.zero ? opts.zero : String(n);
     const cls = "rbtn num" + (opts.selected === n ? " selected" : "") + (n === 0 && opts.zero ? " zero" : "");

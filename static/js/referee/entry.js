@@ -28,7 +28,13 @@ export function buildEvent(kind, values) {
       ev[outer] = ev[outer] || {};
       ev[outer][f.name.slice(dot + 1)] = value;
     } else {
-      ev[f.name] = value;
+      ev[f.name] = Array.isArray(value) ? value.slice() : value;
+    }
+  });
+  // A field of numbered balls that `includes` another (the called ball) always holds it.
+  kind.fields.forEach((f) => {
+    if (f.includes && typeof ev[f.includes] === "number" && ev[f.name].indexOf(ev[f.includes]) < 0) {
+      ev[f.name] = ev[f.name].concat([ev[f.includes]]).sort((x, y) => x - y);
     }
   });
   return ev;
@@ -76,10 +82,33 @@ export function countPad(ctx, kind, f, values, action, opts) {
     }));
 }
 
+/* A field of numbered balls as toggles: each tap puts a ball in or out of the list. */
+export function ballsRow(ctx, f, values, action) {
+  const picked = values[f.name] !== undefined ? values[f.name] : (f.default || []);
+  const row = h("div", { class: "ref-options balls", role: "group", "aria-label": f.prompt || "" });
+  f.choices.forEach((c) => {
+    const on = picked.indexOf(c.value) >= 0;
+    row.appendChild(btn(h("span", null, h("strong", null, choiceLabel(ctx, c))),
+      action + "-" + c.value, () => {
+        const now = (values[f.name] || []).slice();
+        const at = now.indexOf(c.value);
+        if (at >= 0) {
+          now.splice(at, 1);
+        } else {
+          now.push(c.value);
+        }
+        values[f.name] = now.sort((x, y) => x - y);
+        ctx.render();
+      }, { class: "rbtn option ball" + (on ? " selected" : ""), "aria-pressed": String(on) }));
+  });
+  return h("div", { class: "ref-field", "data-field": f.name },
+    f.prompt ? h("p", { class: "ref-label" }, f.prompt) : null, row);
+}
+
 /* A choice field as buttons: tapping one picks it (or, with `onpick`, acts). */
 export function choiceRow(ctx, f, values, action, onpick) {
   const row = h("div", { class: "ref-options" + (f.choices.length === 2 ? " two" : ""), role: "group",
-    "aria-label": f.prompt || "" });
+    "aria-label": f.prompt || (ctx.entry && ctx.entry.prompt) || null });
   const current = values[f.name] !== undefined ? values[f.name] : f.default;
   f.choices.forEach((c) => {
     const picked = !onpick && current === c.value;
@@ -118,7 +147,7 @@ export function send(ctx, kind, values, question) {
 
 /* The scoreboard from the view: names, the headline numbers and what they are, each
  * player's facts, the discipline's lines. */
-export function board(ctx, extra) {
+export function board(ctx, extra, lines) {
   const view = ctx.view;
   const side = (s) => {
     const p = view.players[s] || {};
@@ -139,6 +168,6 @@ export function board(ctx, extra) {
   return h("section", { class: "ref-board", "data-score-kind": view.score_kind },
     view.score_label ? h("p", { class: "ref-score-label" }, view.score_label) : null,
     h("div", { class: "ref-sides" }, side("a"), h("div", { class: "ref-colon" }, ":"), side("b")),
-    h("div", { class: "ref-info" }, (view.lines || []).join(" · ")),
+    h("div", { class: "ref-info" }, (lines || view.lines || []).join(" · ")),
     extra || null);
 }

@@ -266,13 +266,38 @@ async function flush() {
     kind: r.status === 409 ? "warn" : "error",
     text: queue.length || item.at < Date.now() - 2000 ? t("refused", { what: describeItem(item), why }) : why,
   };
-  announce(notice.text);
+  if (r.status === 409 && m) {
+    // Two phones on one match: say what the other one recorded since this tap was made, and
+    // offer to enter this tap again on top of it (a new key, the version now).
+    const since = item.body.expected_version;
+    const newer = (m.last_events || [])
+      .filter((e) => e.kind === "event" && typeof since === "number" && e.seq > since)
+      .map((e) => e.text)
+      .filter(Boolean);
+    notice.meanwhile = newer.length ? t("meanwhile", { what: newer.join("; ") }) : null;
+    notice.reenter = !queue.length && item.path === "events/" ? item : null;
+  }
+  announce(notice.text + (notice.meanwhile ? " " + notice.meanwhile : ""));
   if (m) {
     accept(m);
   } else {
     refresh();
   }
   render();
+}
+
+/* The refused tap again, on top of what the other phone recorded: a new key and the version
+ * now; the server judges it against the match as it is. */
+function reenter() {
+  const item = notice && notice.reenter;
+  if (!item) {
+    return;
+  }
+  const body = { ...item.body };
+  delete body.idempotency_key;
+  delete body.expected_version;
+  notice = null;
+  write(item.path, body);
 }
 
 function discardQueue() {
@@ -527,6 +552,9 @@ function render() {
   }
   if (notice) {
     view.appendChild(h("div", { class: "ref-notice " + notice.kind, role: "alert" }, notice.text,
+      notice.meanwhile ? h("p", { class: "ref-meanwhile", "data-meanwhile": "" }, notice.meanwhile) : null,
+      notice.reenter ? btn(t("reenter", { what: describeItem(notice.reenter) }), "reenter", reenter,
+        { class: "rbtn small" }) : null,
       // Not btn(): that one is disabled while the refusal holds the queue, and this is the
       // way out of it.
       refused ? h("button", { type: "button", class: "rbtn small", "data-action": "discard-queue", onclick: discardQueue },
@@ -861,7 +889,10 @@ function renderConcede() {
   // A player concedes only for themselves; a referee or an organiser records either.
   const slots = ME.role === "player" && ME.slot ? [ME.slot] : ["a", "b"];
   slots.forEach((s) => {
-    box.appendChild(btn(ME.role === "player" ? t("concede_self") : name(s), "concede-" + s, () => {
+    // Named by what it does (the entry's label: «Иванов сдаёт матч»), not by the player alone.
+    const c = choices.find((x) => x.value === s);
+    const label = ME.role === "player" ? t("concede_self") : c && c.label ? c.label : name(s);
+    box.appendChild(btn(label, "concede-" + s, () => {
       sheet = { kind: "forfeit", side: s };
       render();
       const yes = app.querySelector("[data-action=concede-confirm]");

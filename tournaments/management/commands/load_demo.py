@@ -38,6 +38,25 @@ from tournaments.services.logins import login_ensure
 RUNNING_NAME = "Кубок клуба «Луза»"
 FINISHED_NAME = "Осенний турнир «Лузы»"
 VENUE = "Бильярдный клуб «Луза», Москва"
+# One small tournament of each coloured-cue-ball game (preset, name, description): a semifinal
+# played, the other on a table for the referee to play.
+GAMES = (
+    (
+        "combined_pyramid",
+        "Московская пирамида в «Лузе»",
+        "Комбинированная пирамида по официальным правилам: партии до 8 очков, матч до двух побед.",
+    ),
+    (
+        "dynamic_pyramid",
+        "Невская пирамида в «Лузе»",
+        "Динамичная пирамида: после свояка биток с руки с любого места.",
+    ),
+    (
+        "classic_pyramid",
+        "Классическая пирамида в «Лузе»",
+        "Классическая пирамида до 71 очка, заказ шара и лузы; штраф — 3 очка сопернику.",
+    ),
+)
 CHIEF_JUDGE = "Сергеев Андрей Викторович"
 REFEREE = "referee"
 
@@ -108,6 +127,9 @@ class Command(BaseCommand):
             players = self._players(organiser)
             finished = self._finished_tournament(organiser, referee, players[4:12])
             running = self._running_tournament(organiser, referee, players)
+            for number, (preset, name, text) in enumerate(GAMES):
+                four = players[12 + 4 * number : 16 + 4 * number]
+                self._games_tournament(organiser, referee, four, preset, name, text)
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo loaded: “{running.name}” (running) and “{finished.name}” (finished)."
@@ -208,6 +230,37 @@ class Command(BaseCommand):
         self._start_tables(tournament, referee, actor)
         return tournament
 
+    def _games_tournament(
+        self, actor: Any, referee: Any, players: list[Player], preset: str, name: str, text: str
+    ) -> Tournament:
+        tournament = services.tournament_create(
+            actor=actor,
+            data={
+                "name": name,
+                "date": timezone.localdate(),
+                "venue": VENUE,
+                "chief_judge": CHIEF_JUDGE,
+                "format": Tournament.Format.SINGLE,
+                "third_place": Tournament.ThirdPlace.SHARED,
+                "entry_fee": Decimal("1000"),
+                "max_players": 8,
+                "description": text,
+            },
+            preset=preset,
+        )
+        tournament.referees.add(referee)
+        services.tournament_open_registration(tournament=tournament, actor=actor)
+        self._register_all(tournament, players, actor)
+        services.tournament_draw(tournament=tournament, actor=actor, method="seeded")
+        match_services.tables_ensure(tournament=tournament, count=2, actor=actor)
+        match_services.table_assign_next(tournament=tournament, actor=actor)
+        live = Match.objects.filter(tournament=tournament, status__in=LIVE).order_by("pk")
+        first = live.first()
+        if first is not None:
+            self._play_match(first, referee)
+        match_services.table_assign_next(tournament=tournament, actor=actor)
+        return tournament
+
     # --- play ----------------------------------------------------------------------------
 
     def _done(self, tournament: Tournament) -> int:
@@ -239,6 +292,8 @@ class Command(BaseCommand):
         balls a shot, so that the history loads in seconds; the matches on the tables keep the
         simulator's pace."""
         event = random_event(state, self.rng, skill=0.8, rare=0)
+        if state.get("discipline") != "free_pyramid":
+            return event  # the other games as the simulator plays them
         scores = not (event.get("foul") or event.get("off_table") or event.get("legal") is False)
         if event["type"] in ("shot", "break") and event.get("pocketed") and scores:
             pocketed = event["pocketed"]

@@ -17,17 +17,21 @@ from config.serializers import (
     LIST_ERRORS,
     DayField,
     ErrorSerializer,
+    NamesChoiceField,
     QueryIntegerField,
     StrictSerializer,
     component,
 )
 from matches.models import Match
+from rules import registry as rules_registry
 from tournaments.access import can_manage_tournament, can_see_player_login
+from tournaments.algorithms import handicap
 from tournaments.models import Player, RatingChange, Registration, Tournament
 from tournaments.presets import PRESETS
 from tournaments.services.entry_rules import registration_state
 from tournaments.services.players import MAX_RATING, MIN_RATING
 from tournaments.services.setup import (
+    MAX_LOGO_CHARS,
     MAX_PLAYERS,
     MAX_REGULATION_TEXT,
     MAX_TIME_LIMIT,
@@ -67,6 +71,31 @@ _STAGE_RULES: dict[str, Any] = {
         "balls_to_win": {"type": "integer", "minimum": 1, "maximum": 200},
         "frames_to_win": {"type": "integer", "minimum": 1, "maximum": 25},
         "time_limit_minutes": {"type": ["integer", "null"], "minimum": 1, "maximum": 600},
+        "pair_race": {
+            "type": "object",
+            "description": "The race by the pair's ratings: bands of their sum or difference, "
+            "each up to a figure (inclusive; the last open), setting frames_to_win and/or "
+            "balls_to_win.",
+            "additionalProperties": False,
+            "required": ["by", "bands"],
+            "properties": {
+                "by": {"type": "string", "enum": ["sum", "difference"]},
+                "bands": {
+                    "type": "array",
+                    "minItems": 1,
+                    "maxItems": 10,
+                    "items": {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "properties": {
+                            "up_to": {"type": ["integer", "null"], "minimum": 0, "maximum": 10000},
+                            "frames_to_win": {"type": "integer", "minimum": 1, "maximum": 200},
+                            "balls_to_win": {"type": "integer", "minimum": 1, "maximum": 200},
+                        },
+                    },
+                },
+            },
+        },
     },
 }
 
@@ -344,7 +373,7 @@ class TournamentWriteSerializer(StrictSerializer):
         max_length=MAX_REGULATION_TEXT,
         help_text="The organiser's own words printed at the end of the regulation.",
     )
-    discipline = serializers.CharField(max_length=30, required=False)
+    discipline = NamesChoiceField(rules_registry.names, required=False)
     ruleset = RulesetChangeField(required=False)
     stage_rules = StageRulesField(required=False)
     time_limit_minutes = serializers.IntegerField(
@@ -403,13 +432,48 @@ class TournamentWriteSerializer(StrictSerializer):
         help_text="The paid fee of a player who withdraws: refund_before_draw (refunded before "
         "the draw, kept after it), refund, keep. A disqualified player's fee is kept.",
     )
+    table_hour_price = _money(help_text="Table-hour price; 0: table time is not charged.")
+    table_time_payer = serializers.ChoiceField(
+        choices=Tournament.TableTimePayer.choices,
+        required=False,
+        help_text="Who pays a match's table time: nobody, loser, split (half each).",
+    )
+    table_time_discount = serializers.DecimalField(
+        max_digits=5,
+        decimal_places=2,
+        min_value=Decimal(0),
+        max_value=Decimal(100),
+        required=False,
+        help_text="Percent off the table time's price for the payer.",
+    )
+    table_time_breaks = serializers.ChoiceField(
+        choices=Tournament.TableTimeBreaks.choices,
+        required=False,
+        help_text="Whether the clock's technical breaks count as table time.",
+    )
+    lateness_step_minutes = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=600,
+        help_text="Every full N minutes late from the call costs lateness_penalty_balls; null: "
+        "no such rule.",
+    )
+    lateness_penalty_balls = serializers.IntegerField(required=False, min_value=1, max_value=100)
+    lateness_walkover_minutes = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=600,
+        help_text="Late this many minutes from the call: a walkover (then the no-show rule).",
+    )
     no_show_rule = serializers.ChoiceField(
         choices=Tournament.NoShowRule.choices,
         required=False,
         help_text="A player who does not come loses by walkover and drops to the lower bracket "
         "(lower_bracket) or is out of the tournament (out).",
     )
-    handicap_scheme = serializers.CharField(max_length=40, required=False)
+    handicap_scheme = serializers.ChoiceField(choices=list(handicap.SCHEMES), required=False)
     rated = serializers.BooleanField(required=False)
     elo_k = serializers.IntegerField(required=False, min_value=1, max_value=100)
     self_scoring = serializers.BooleanField(required=False)
@@ -424,8 +488,9 @@ class TournamentWriteSerializer(StrictSerializer):
     organiser_logo = serializers.CharField(
         required=False,
         allow_blank=True,
-        max_length=280_000,
-        help_text="A PNG or JPEG as a data URI (data:image/png;base64,…), at most 200 KB.",
+        max_length=MAX_LOGO_CHARS,
+        help_text="A PNG or JPEG as a data URI (data:image/png;base64,…), at most 250,000 "
+        "characters (about 180 KB of image).",
     )
     diploma_places = serializers.ChoiceField(
         choices=Tournament.DiplomaPlaces.choices, required=False

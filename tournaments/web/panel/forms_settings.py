@@ -154,6 +154,10 @@ class SettingsForm(forms.Form):
             "prize_unit",
             "added_money",
             "withdrawal_fee",
+            "table_hour_price",
+            "table_time_payer",
+            "table_time_discount",
+            "table_time_breaks",
             "max_players",
             "rated",
             "elo_k",
@@ -168,6 +172,9 @@ class SettingsForm(forms.Form):
             "group_advance",
             "time_limit_minutes",
             "self_scoring",
+            "lateness_step_minutes",
+            "lateness_penalty_balls",
+            "lateness_walkover_minutes",
             "break_by_lag",
         }:
             return "rules"
@@ -309,6 +316,10 @@ class SettingsForm(forms.Form):
                 stage: {k: v for k, v in own.items() if k in known}
                 for stage, own in stage_rules.items()
             }
+        # The pair's race (set through the API) has no field here: it stays as it is.
+        for stage, own in (t.stage_rules or {}).items():
+            if own.get("pair_race") and "pair_race" in stage_keys(discipline):
+                stage_rules.setdefault(stage, {})["pair_race"] = own["pair_race"]
         data["stage_rules"] = {stage: own for stage, own in stage_rules.items() if own}
         return {k: v for k, v in data.items() if k in self.editable and _differs(getattr(t, k), v)}
 

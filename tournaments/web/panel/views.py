@@ -192,6 +192,7 @@ class RegistrationDeskView(PanelMixin, View):
             confirming=again,
             open=tournament.status == Tournament.Status.REGISTRATION,
             registration_state=registration_state(tournament),
+            table_time=selectors.table_time(tournament=tournament),
             can_tick=tournament.status != Tournament.Status.FINISHED,
             entry_desk=selectors_players.desk_entry(tournament=tournament),
         )
@@ -299,6 +300,41 @@ class RegistrationRefundView(_RegistrationAction):
         reg = self.registration()
         services.registration_refund(registration=reg, actor=request.user)
         return _("%(name)s's fee is refunded.") % {"name": reg.player.name}
+
+
+class MatchLatenessView(PanelAction):
+    """One tap on the match's page: the player is late; the rule says what it costs."""
+
+    default_next = "panel-tables"
+
+    def act(self, request: HttpRequest) -> str | None:
+        match = get_object_or_404(Match, pk=self.kwargs["match"], tournament=self.get_tournament())
+        slot = request.POST.get("late", "")
+        done = services.match_lateness(match=match, late_slot=slot, actor=request.user)
+        if done["walkover"]:
+            return _("%(m)s min late: the match is a walkover.") % {"m": done["minutes"]}
+        return _("%(m)s min late: minus %(n)s balls.") % {"m": done["minutes"], "n": done["balls"]}
+
+
+class TableTimePaidView(PanelAction):
+    """The desk ticks a player's table time for a match paid (or takes the tick back)."""
+
+    default_next = "panel-registrations"
+
+    def act(self, request: HttpRequest) -> str | None:
+        match = get_object_or_404(Match, pk=self.kwargs["match"], tournament=self.get_tournament())
+        try:
+            player_id = int(request.POST.get("player", ""))
+        except ValueError:
+            raise TournamentError("invalid", _("Choose the player.")) from None
+        paid = request.POST.get("paid") == "1"
+        services.table_time_set_paid(
+            match=match, player_id=player_id, paid=paid, actor=request.user
+        )
+        return None
+
+    def next_url(self) -> str:
+        return f"{super().next_url()}#table-time"
 
 
 class RegistrationDisqualifyView(_RegistrationAction):

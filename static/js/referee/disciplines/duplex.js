@@ -21,7 +21,11 @@ export function board(ctx) {
     extra.push(h("div", { class: "ref-frame-summary", "data-frame-summary": String(summary.frame), role: "note" },
       summary.lines.map((line) => h("p", null, line))));
   }
-  return viewBoard(ctx, extra);
+  // The frame has its own line above: the view's line that says it again says the
+  // discipline only (no «партия N из 3» twice on one board).
+  const frameText = view.frame && view.frame.text ? view.frame.text.toLowerCase() : null;
+  const lines = (view.lines || []).map((l) => (frameText && l.toLowerCase().indexOf(frameText) >= 0 ? view.label : l));
+  return viewBoard(ctx, extra, lines);
 }
 
 /* Under the step to enter (the step stays near the top of a phone's screen): the points of

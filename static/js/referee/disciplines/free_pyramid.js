@@ -61,9 +61,13 @@ export function action(ctx) {
       // foul or a fool the chooser plays or hands the table back (G6, R).
       const opts = ctx.current ? st.options : ["play", "hand_back"];
       const offender = ctx.current ? st.offender || ctx.other(p) : ctx.other(p);
+      // A fool is not a foul (R): no penalty was paid, so nobody is an offender; the
+      // opponent accepts the position or asks the other player to continue.
+      const fool = ctx.current && "last_penalty" in st && !st.last_penalty && opts.indexOf("rebreak_self") < 0;
       box.appendChild(prompt(t("chooses"), name(p)));
-      box.appendChild(h("p", { class: "ref-label" }, t("after_foul_of", { name: name(offender) })));
-      box.appendChild(optionList(ctx, opts, "choice", p));
+      box.appendChild(h("p", { class: "ref-label", "data-fool": fool ? "" : null },
+        fool ? t("after_fool") : t("after_foul_of", { name: name(offender) })));
+      box.appendChild(optionList(ctx, opts, "choice", p, fool));
       box.appendChild(ctx.moreRow([]));
       break;
     }
@@ -87,12 +91,15 @@ function shotButtons(ctx) {
   return out;
 }
 
-function optionList(ctx, options, type, p) {
+function optionList(ctx, options, type, p, fool) {
   const { T } = ctx;
   const list = h("div", { class: "ref-options" });
   (options || []).forEach((o) => {
-    list.appendChild(btn(h("span", null, h("strong", null, T.options[o] || o),
-      T.option_hints[o] ? h("small", null, T.option_hints[o]) : null), type + "-" + o, () => {
+    const label = fool && o === "play" ? ctx.t("fool_play")
+      : fool && o === "hand_back" ? ctx.t("fool_hand_back") : T.options[o] || o;
+    const hint = fool ? null : T.option_hints[o];
+    list.appendChild(btn(h("span", null, h("strong", null, label),
+      hint ? h("small", null, hint) : null), type + "-" + o, () => {
       ctx.event({ type, player: p, option: o });
     }, { class: "rbtn option" + (o === "play" || o === "full" ? " primary" : "") }));
   });
@@ -106,6 +113,11 @@ export function sheet(ctx) {
   const p = st.turn;
   if (s.kind === "illegal_break") {
     box.appendChild(ctx.sheetHead(t("illegal_break") + " — " + name(p)));
+    // What makes a break legal under the rules in force (the regulation's strict break or
+    // rule 12.1), before the referee records it as illegal.
+    if (T.text.break_criteria) {
+      box.appendChild(h("p", { class: "ref-criteria", "data-criteria": "" }, T.text.break_criteria));
+    }
     box.appendChild(h("p", { class: "ref-label" }, t("illegal_break_balls")));
     box.appendChild(numbers(most(ctx, "illegal_break", "pocketed"), "illegal-break-n", (n) => {
       ctx.event({ type: "break", player: p, legal: false, pocketed: n });
@@ -132,13 +144,25 @@ export function sheet(ctx) {
     } else {
       const off = s.code === "ball_off_table";
       box.appendChild(ctx.sheetHead(T.foul_titles[s.code]));
+      if (off) {
+        // G22.3, G24.4: balls pocketed on the same shot do not count and are spotted too.
+        box.appendChild(h("p", { class: "ref-label" }, t("off_table_pocketed")));
+        box.appendChild(numbers(most(ctx, "off_table", "pocketed", { off_table: 1 }), "off-pocketed", (n) => {
+          pick.pocketed = n;
+          ctx.render();
+        }, { selected: pick.pocketed || 0, who: name(p), label: t("off_table_pocketed") }));
+      }
       box.appendChild(h("p", { class: "ref-label" }, off ? t("off_table_count") : t("foul_balls")));
-      const top = off ? most(ctx, "off_table", "off_table") : most(ctx, "foul_shot", "pocketed");
+      const top = off ? most(ctx, "off_table", "off_table", { pocketed: pick.pocketed || 0 })
+        : most(ctx, "foul_shot", "pocketed");
       box.appendChild(numbers(top, "foul-n", (n) => {
         const ev = { type: "shot", player: p, foul: off ? null : s.code };
         if (off) {
           ev.off_table = n;
           ev.foul = "ball_off_table";
+          if (pick.pocketed) {
+            ev.pocketed = pick.pocketed;
+          }
         } else {
           ev.pocketed = n;
         }

@@ -1,10 +1,10 @@
 /* Any discipline without a renderer of its own, drawn from `view` and `entry` alone: the board
  * is the view's numbers, facts and lines; the first kind of event is asked on the main screen,
  * every other one behind its own button in a sheet. A kind of one count or one choice sends on
- * the tap; a kind of several fields is filled in, then recorded. Choices that end the match ask
+ * the tap; a kind of several fields, or of numbered balls, is filled in, then recorded. Choices that end the match ask
  * (their `confirm`), as do values the engine says end it (`finishing`). */
 import { btn, h, prompt } from "../dom.js";
-import { board as viewBoard, choiceRow, countPad, kindOf, send } from "../entry.js";
+import { ballsRow, board as viewBoard, choiceRow, countPad, kindOf, send } from "../entry.js";
 
 export function board(ctx) {
   return viewBoard(ctx);
@@ -23,10 +23,13 @@ function kindForm(ctx, kind, values) {
   if (kind.prompt) {
     wrap.appendChild(h("p", { class: "ref-label" }, kind.prompt));
   }
-  const single = kind.fields.length === 1;
+  // Numbered balls are picked one by one, then recorded: never sent on the first tap.
+  const single = kind.fields.length === 1 && kind.fields[0].kind !== "balls";
   kind.fields.forEach((f) => {
     const action = "field-" + kind.key + "-" + f.name.replace(".", "-");
-    if (f.kind === "count") {
+    if (f.kind === "balls") {
+      wrap.appendChild(ballsRow(ctx, f, values, action));
+    } else if (f.kind === "count") {
       wrap.appendChild(countPad(ctx, kind, f, values, action, single ? {
         onpick: (n) => send(ctx, kind, { [f.name]: n }),
       } : {}));

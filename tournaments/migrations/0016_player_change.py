@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0013_break_by_lag'),
+        ('tournaments', '0015_lateness'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,0 +1,171 @@
+"""Webhooks: a local receiver hears a tournament's events, signed, in order, at least once."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from django.utils import timezone
+
+from audit.models import AuditEntry
+from tests.factories import OrganiserFactory
+from tests.matches.conftest import post_event
+from tournaments.models import WebhookDelivery
+from tournaments.services import webhooks
+
+BREAK_A = {"type": "break", "player": "a", "legal": True, "pocketed": 0}
+SHOT_B = {"type": "shot", "player": "b", "pocketed": 1}
+
+
+class Receiver:
+    def __init__(self) -> None:
+        self.got: list[dict[str, Any]] = []
+        self.fail_next = 0
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                receiver.got.append({"headers": dict(self.headers), "body": body})
+                failing = receiver.fail_next > 0
+                receiver.fail_next -= 1
+                self.send_response(500 if failing else 200)
+                self.end_headers()
+                self.wfile.write(b"boom" if failing else b"ok")
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hook"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+
+@pytest.fixture
+def receiver(settings, monkeypatch) -> Iterator[Receiver]:
+    settings.LUZA_WEBHOOK_ALLOW_PRIVATE = True
+    cache.delete(webhooks.ANY_HOOK_KEY)
+    monkeypatch.setattr(webhooks, "_send_later", lambda *a, **k: None)  # the worker is the test
+    r = Receiver()
+    yield r
+    r.server.shutdown()
+    cache.delete(webhooks.ANY_HOOK_KEY)
+
+
+def register(client, url: str, **extra: Any) -> dict[str, Any]:
+    response = client.post("/api/v1/webhooks/", {"url": url, **extra}, format="json")
+    assert response.status_code == 201, response.json()
+    return response.json()
+
+
+def verify(secret: str, item: dict[str, Any]) -> bool:
+    headers = item["headers"]
+    signed = headers["Luza-Timestamp"].encode() + b"." + item["body"]
+    expected = "sha256=" + hmac.new(secret.encode(), signed, hashlib.sha256).hexdigest()
+    return hmac.compare_digest(expected, headers["Luza-Signature"])
+
+
+def test_a_receiver_gets_signed_events_in_order_at_least_once(
+    receiver, organiser_api, scorer, match, login
+) -> None:
+    hook = register(organiser_api, receiver.url)
+    assert AuditEntry.objects.filter(action="webhook_create").count() == 1
+    # Someone who does not organise the tournament hears nothing of it.
+    stranger = register(login(OrganiserFactory()), receiver.url + "/stranger")
+    assert post_event(scorer, match, BREAK_A).status_code == 201
+    assert post_event(scorer, match, SHOT_B).status_code == 201
+    queued = list(WebhookDelivery.objects.filter(hook_id=hook["id"]).order_by("pk"))
+    assert sorted(d.event for d in queued) == ["match.event", "match.event", "match.started"]
+    assert not WebhookDelivery.objects.filter(hook_id=stranger["id"]).exists()
+
+    receiver.fail_next = 1  # the first attempt fails: nothing after it goes before it
+    assert webhooks.webhook_send_pending(hook_id=hook["id"]) == 0
+    first = WebhookDelivery.objects.get(pk=queued[0].pk)
+    assert first.status == "pending" and first.response_status == 500
+    assert first.response_body == "boom" and first.next_attempt_at is not None
+    assert webhooks.webhook_send_pending(hook_id=hook["id"]) == 0  # not due yet
+    WebhookDelivery.objects.filter(pk=first.pk).update(next_attempt_at=timezone.now())
+    assert webhooks.webhook_send_pending(hook_id=hook["id"]) == len(queued)
+
+    ids = [item["headers"]["Luza-Delivery"] for item in receiver.got]
+    # At least once: the failed one again, with its delivery id; then the rest in order.
+    assert ids == [str(queued[0].delivery_id)] + [str(d.delivery_id) for d in queued]
+    assert all(verify(hook["secret"], item) for item in receiver.got)
+    bodies = [json.loads(item["body"]) for item in receiver.got[1:]]
+    assert [b["event"] for b in bodies] == [d.event for d in queued]
+    assert all(b["tournament"] == match.tournament_id for b in bodies)
+    assert all(b["created_at"].endswith("Z") for b in bodies)
+
+    # Sent again from the log, with the same delivery id.
+    last = queued[-1]
+    replay = organiser_api.post(
+        f"/api/v1/webhooks/{hook['id']}/deliveries/{last.delivery_id}/replay/"
+    )
+    assert replay.status_code == 200 and replay.json()["status"] == "pending"
+    assert webhooks.webhook_send_pending(hook_id=hook["id"]) == 1
+    assert receiver.got[-1]["headers"]["Luza-Delivery"] == str(last.delivery_id)
+    log = organiser_api.get(f"/api/v1/webhooks/{hook['id']}/deliveries/").json()
+    assert log[0]["response_status"] == 200 and log[0]["attempts"] == 2
+
+
+def test_only_the_events_asked_for_and_the_hooks_of_one_tournament(
+    receiver, organiser_api, scorer, match, tournament
+) -> None:
+    hook = register(organiser_api, receiver.url, events=["match.started"], tournament=tournament.pk)
+    post_event(scorer, match, BREAK_A)
+    post_event(scorer, match, SHOT_B)
+    assert [d.event for d in WebhookDelivery.objects.filter(hook_id=hook["id"])] == [
+        "match.started"
+    ]
+
+
+def test_loopback_and_private_addresses_are_refused(settings, organiser_api) -> None:
+    settings.LUZA_WEBHOOK_ALLOW_PRIVATE = False
+    for url in ("http://127.0.0.1:8000/x", "http://10.0.0.5/x", "http://[::1]/x", "ftp://a.b/"):
+        response = organiser_api.post("/api/v1/webhooks/", {"url": url}, format="json")
+        assert response.status_code == 400, url
+        assert response.json()["code"] in ("webhook_url", "invalid")
+
+
+def test_hooks_are_their_owners_and_every_change_is_audited(receiver, organiser_api, login) -> None:
+    hook = register(organiser_api, receiver.url)
+    other = login(OrganiserFactory())
+    assert other.get(f"/api/v1/webhooks/{hook['id']}/").status_code == 404
+    changed = organiser_api.patch(
+        f"/api/v1/webhooks/{hook['id']}/", {"is_active": False}, format="json"
+    )
+    assert changed.status_code == 200 and changed.json()["is_active"] is False
+    assert organiser_api.delete(f"/api/v1/webhooks/{hook['id']}/").status_code == 204
+    actions = list(
+        AuditEntry.objects.filter(action__startswith="webhook_")
+        .order_by("pk")
+        .values_list("action", flat=True)
+    )
+    assert actions == ["webhook_create", "webhook_update", "webhook_delete"]
+
+
+def test_the_panel_adds_a_hook_and_sends_a_delivery_again(
+    receiver, organiser, scorer, match
+) -> None:
+    from django.test import Client
+
+    panel = Client()
+    panel.force_login(organiser)
+    assert panel.post("/panel/webhooks/", {"action": "add", "url": receiver.url}).status_code == 302
+    post_event(scorer, match, BREAK_A)
+    delivery = WebhookDelivery.objects.order_by("pk").first()
+    assert delivery is not None
+    page = panel.get("/panel/webhooks/").content.decode()
+    assert receiver.url in page and delivery.event in page
+    WebhookDelivery.objects.filter(pk=delivery.pk).update(status="failed")
+    panel.post("/panel/webhooks/", {"action": "replay", "delivery": delivery.pk})
+    delivery.refresh_from_db()
+    assert delivery.status == "pending"
+    assert AuditEntry.objects.filter(action="webhook_replay").exists()
