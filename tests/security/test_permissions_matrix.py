@@ -14,6 +14,7 @@ The URL list comes from the resolver, so a new endpoint or page fails
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -582,6 +583,14 @@ def worlds(django_db_setup, django_db_blocker) -> Iterator[dict[str, World]]:
             world.extra["request"] = PlayerRequest.objects.create(
                 user=UserFactory(), tournament=world.tournament, name="Просит Добавить"
             )
+            # One logged-in client per role and kind, logged in here: their sessions live
+            # in the module's transaction, not in a test's (logging in is a third of a
+            # request's queries otherwise).
+            world.extra["clients"] = {
+                (role, api_client): client_for(user, api_client=api_client)
+                for role, user in world.users().items()
+                for api_client in (False, True)
+            }
             built[visibility] = world
         yield built
         transaction.set_rollback(True)
@@ -608,11 +617,25 @@ def writes_fingerprint() -> tuple[Any, ...]:
     )
 
 
+@contextmanager
+def world_client(world: World, role: str, *, api_client: bool) -> Iterator[Client]:
+    """The world's logged-in client of `role` (its session made with the world, so it outlives
+    every test). Use it around a savepoint that is rolled back: the cookies go back afterwards
+    to the session that still exists (a logout or a new session key went with the savepoint)."""
+    client = world.extra["clients"][(role, api_client)]
+    cookies = {name: morsel.value for name, morsel in client.cookies.items()}
+    try:
+        yield client
+    finally:
+        client.cookies.clear()
+        for name, value in cookies.items():
+            client.cookies[name] = value
+
+
 def request(world: World, role: str, method: str, url: str, call: Call, *, api_client: bool):
     """One request in a savepoint that is rolled back; returns (response, changed)."""
     body = call.body(world) if callable(call.body) else call.body
-    with transaction.atomic():
-        client = client_for(world.users()[role], api_client=api_client)
+    with world_client(world, role, api_client=api_client) as client, transaction.atomic():
         before = writes_fingerprint() if method != GET else None
         if api_client:
             response = client.generic(
