@@ -160,7 +160,7 @@ def test_the_organisers_flow_with_the_generated_client(
         )
         assert paid.paid is True
 
-    draw = model("DrawRequest")(method=model("MethodEnum")("seeded"))
+    draw = model("DrawRequest")(method=model("DrawMethodEnum")("seeded"))
     call("tournaments.tournaments_draw_create", client=client, id=tournament.id, body=draw)
     call(
         "tournaments.tournaments_tables_create",
