@@ -176,6 +176,23 @@ NOT_YET: dict[str, Any] = {
 }
 
 
+# What an entry of a match's log holds: an engine event, or for an undo the entry it cancels.
+UNDONE_ENTRY: dict[str, Any] = {
+    "type": "object",
+    "properties": {"seq": {"type": "integer", "minimum": 1, "maximum": 2147483647}},
+    "required": ["seq"],
+    "additionalProperties": False,
+    "description": "An undo's entry: the seq of the entry it cancels.",
+}
+LOG_ENTRY_EVENT: dict[str, Any] = {
+    "oneOf": [
+        {"$ref": "#/components/schemas/EngineEvent"},
+        {"$ref": "#/components/schemas/UndoneEntry"},
+    ],
+    "description": "An engine event (kind `event`), or the entry an undo cancels (kind `undo`).",
+}
+
+
 def _contract_components() -> dict[str, Any]:
     def or_empty(union: dict[str, Any]) -> dict[str, Any]:
         # A pending match has {} as its state and ruleset: not a discipline's object.
@@ -186,6 +203,8 @@ def _contract_components() -> dict[str, Any]:
         **contract.state_schemas(),
         **contract.ruleset_schemas(),
         "EngineEvent": contract.event_union(),
+        "UndoneEntry": UNDONE_ENTRY,
+        "LogEntryEvent": LOG_ENTRY_EVENT,
         "MatchState": or_empty(contract.union("State")),
         "Ruleset": contract.union("Ruleset"),
         "RulesetChange": contract.ruleset_change_schema(),
@@ -280,7 +299,7 @@ def openapi_31(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         unions = frozenset(
             f"#/components/schemas/{name}"
             for name, schema in result["components"].get("schemas", {}).items()
-            if "discriminator" in schema
+            if "discriminator" in schema or name == "LogEntryEvent"
         )
         result["components"] = _union_refs_31(result["components"], unions)
         result["paths"] = _union_refs_31(result["paths"], unions)

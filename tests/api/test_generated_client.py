@@ -119,7 +119,7 @@ def test_the_organisers_flow_with_the_generated_client(
         date=dt.date(2026, 12, 5),
         preset=model("PresetEnum")("free_pyramid_30"),
         ruleset=model("RulesetChange")(balls_to_win=2),
-        handicap_scheme="none",
+        handicap_scheme=model("HandicapSchemeEnum")("none"),
         format_=model("FormatEnum")("single"),
         entry_fee="500",
         place_shares=["100"],
