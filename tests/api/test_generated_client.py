@@ -183,7 +183,7 @@ def test_the_organisers_flow_with_the_generated_client(
         turn = match.state.turn.value
         event = model(kind)(
             type_=model(f"{kind}Type")(kind.removesuffix("Event").lower()),
-            player=model(f"{kind}Player")(turn),
+            player=model("SlotEnum")(turn),  # one slot class, not one per event
             **fields,
         )
         body = model("MatchEventWriteRequest")(
@@ -209,7 +209,7 @@ def test_the_organisers_flow_with_the_generated_client(
         id=match.id,
         body=model("MatchEventWriteRequest")(
             event=model("ForfeitEvent")(
-                type_=model("ForfeitEventType")("forfeit"), player=model("ForfeitEventPlayer")("a")
+                type_=model("ForfeitEventType")("forfeit"), player=model("SlotEnum")("a")
             ),
             expected_version=0,
         ),

@@ -233,3 +233,12 @@ def test_each_enum_is_one_named_component(schema: dict[str, Any]) -> None:
     ]
     awaiting = components["DuplexState"]["properties"]["awaiting"]["oneOf"][0]
     assert awaiting == {"$ref": "#/components/schemas/AwaitingEnum"}
+
+
+def test_the_correction_names_the_winner_by_slot_both_ways(schema: dict[str, Any]) -> None:
+    components = schema["components"]["schemas"]
+    slot = {"$ref": "#/components/schemas/SlotEnum"}
+    assert components["CorrectResultRequest"]["properties"]["winner"]["$ref"] == slot["$ref"]
+    answer = components["MatchSummary"]["properties"]
+    assert slot in answer["winner"]["oneOf"]
+    assert answer["winner_id"]["type"] == ["integer", "null"]
