@@ -51,6 +51,11 @@ class EventField(serializers.DictField):
     """One engine event: a union discriminated on `type` in the schema; the engine judges it."""
 
 
+@extend_schema_field(component("LogEntryEvent"))
+class LogEntryEventField(serializers.JSONField):
+    """An entry's event as the log gives it: an engine event, or {"seq": n} for an undo."""
+
+
 @extend_schema_field(component("MatchState"))
 class StateField(serializers.JSONField):
     pass
@@ -232,7 +237,7 @@ class MatchCorrectionSerializer(serializers.Serializer[Any]):
 class MatchEventSerializer(serializers.Serializer[Any]):
     seq = serializers.IntegerField(help_text=_("Position in the log; the version after it."))
     kind = serializers.ChoiceField(choices=MatchEvent.Kind.choices)
-    event = serializers.JSONField(
+    event = LogEntryEventField(
         source="payload",
         help_text=_('The engine event; for an undo, {"seq": n} of the entry it cancels.'),
     )
