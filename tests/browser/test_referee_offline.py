@@ -75,6 +75,22 @@ def wait_for_kept_form(page) -> None:
     )
 
 
+def _refuse(route) -> None:
+    route.abort("internetdisconnected")
+
+
+def wifi(page, up: bool) -> None:
+    """The hall's Wi-Fi drops or comes back. Chromium's offline emulation alone lets a request
+    the service worker makes slip out (CI once saw an "offline" tap stored); a dropped Wi-Fi
+    fails every request, so the context's route refuses them too while it is down."""
+    if up:
+        page.context.unroute("**/*", _refuse)
+        page.context.set_offline(False)
+    else:
+        page.context.set_offline(True)
+        page.context.route("**/*", _refuse)
+
+
 def offline_tap(page, shooter: str, balls: int) -> None:
     page.click(f"[data-action=shooter-{shooter}]")
     page.click(f"button[data-action=pot][data-n='{balls}']")
@@ -101,7 +117,7 @@ def test_taps_offline_survive_a_reload_and_are_applied_once_in_order(
     assert MatchEvent.objects.filter(match=match).count() == version, logged(match)
 
     # The Wi-Fi drops: ten taps are kept on the phone, each shown pending with its key.
-    page.context.set_offline(True)
+    wifi(page, up=False)
     page.wait_for_selector(".ref.offline")
     for shooter, balls in OFFLINE_TAPS[:4]:
         offline_tap(page, shooter, balls)
@@ -134,7 +150,7 @@ def test_taps_offline_survive_a_reload_and_are_applied_once_in_order(
     assert clock_seconds(page) < first
 
     # The connection is back: all ten leave in order, each applied once.
-    page.context.set_offline(False)
+    wifi(page, up=True)
     page.wait_for_selector(".ref:not(.offline) [data-awaiting]", timeout=WAIT_MS)
     page.wait_for_function("() => !document.querySelector('[data-queue]')", timeout=3 * WAIT_MS)
     events = list(MatchEvent.objects.filter(match=match).order_by("seq"))
@@ -150,7 +166,7 @@ def test_taps_offline_survive_a_reload_and_are_applied_once_in_order(
 
     # Offline again; meanwhile another device records a shot. The first queued tap expects a
     # version the match has left: refused, the queue stops, the referee sees what and why.
-    page.context.set_offline(True)
+    wifi(page, up=False)
     page.wait_for_selector(".ref.offline")
     offline_tap(page, "a", 2)
     offline_tap(page, "a", 1)
@@ -167,7 +183,7 @@ def test_taps_offline_survive_a_reload_and_are_applied_once_in_order(
         format="json",
     )
     assert answer.status_code == 201
-    page.context.set_offline(False)
+    wifi(page, up=True)
     notice = page.wait_for_selector(".ref-notice.warn[role=alert]", timeout=WAIT_MS)
     assert "Не принято" in notice.inner_text()
     page.wait_for_selector("[data-action=discard-queue]")
@@ -198,7 +214,7 @@ def test_offline_a_miss_passes_the_table_and_every_ball_goes_to_the_right_player
     page.wait_for_selector("[data-awaiting=break]")
     version = version_of(tap(page, "button[data-action=break][data-n='1']"))
     page.wait_for_selector(".ref:not(.busy) [data-awaiting=shot]")
-    page.context.set_offline(True)
+    wifi(page, up=False)
     page.wait_for_selector(".ref.offline")
     page.click("button[data-action=pot][data-n='1']")  # a: 1, he goes on
     page.wait_for_selector("[data-action=shooter-a][aria-pressed=true]")
@@ -208,7 +224,7 @@ def test_offline_a_miss_passes_the_table_and_every_ball_goes_to_the_right_player
     page.click("button[data-action=pot][data-n='0']")  # b misses: a again
     page.wait_for_selector("[data-action=shooter-a][aria-pressed=true]")
     page.wait_for_selector("[data-queue='4']")
-    page.context.set_offline(False)
+    wifi(page, up=True)
     page.wait_for_function("() => !document.querySelector('[data-queue]')", timeout=3 * WAIT_MS)
     events = list(MatchEvent.objects.filter(match=match).order_by("seq"))
     applied = [(e.payload["player"], e.payload["pocketed"]) for e in events[version:]]
