@@ -12,6 +12,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import django_stubs_ext
+from csp.constants import NONCE
 from django.utils.translation import gettext_lazy as _
 from whitenoise.compress import Compressor
 
@@ -379,7 +380,8 @@ CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
         "script-src": ["'self'"],
-        "style-src": ["'self'"],
+        # The nonce: the wall bracket's sizes, computed per sheet (templates/print/bracket.html).
+        "style-src": ["'self'", NONCE],
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'", "data:"],
         "connect-src": ["'self'"],
