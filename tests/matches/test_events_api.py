@@ -9,7 +9,7 @@ from matches.models import IdempotencyRecord, Match, MatchEvent
 from tests.factories import PlayerFactory, UserFactory
 from tests.matches.conftest import b_pockets, play, post_event
 from tests.matches.factories import MatchFactory
-from tournaments.selectors import tournament_audit
+from tournaments.selectors.audit import tournament_audit
 
 pytestmark = pytest.mark.django_db
 

@@ -24,7 +24,7 @@ from tests.security.test_permissions_matrix import (
     OK,
     ROLES,
     SPECS,
-    client_for,
+    world_client,
     worlds,  # noqa: F401 - the module's world, built once (the matrix's fixture)
 )
 from tests.world import World
@@ -115,13 +115,6 @@ def _as_form(value: Any) -> Any:
     return text.encode("utf-8", "replace").decode("utf-8")
 
 
-@pytest.fixture
-def clients() -> dict[Any, Any]:
-    """One logged-in client per sender for all the examples of a test (logging in is most of
-    an example's time otherwise)."""
-    return {}
-
-
 @pytest.mark.parametrize(("name", "method"), _cases())
 @settings(
     max_examples=EXAMPLES_PER_ENDPOINT,
@@ -137,7 +130,6 @@ def clients() -> dict[Any, Any]:
 @given(data=st.data())
 def test_fuzzed_writes_answer_without_5xx_and_touch_no_other_rows(
     worlds: dict[str, World],  # noqa: F811 - the matrix's fixture, imported above
-    clients: dict[Any, Any],
     name: str,
     method: str,
     data: Any,
@@ -152,11 +144,9 @@ def test_fuzzed_writes_answer_without_5xx_and_touch_no_other_rows(
     for key in changed:
         body[key] = data.draw(HOSTILE, label=key)
     url = reverse(name, kwargs=spec.kwargs(world))
-    sender = world.users()[_sender(call.kind)]
-    client = clients.get((sender, spec.api))
-    if client is None:  # outside the example's savepoint: its session outlives the example
-        client = clients[(sender, spec.api)] = client_for(sender, api_client=spec.api)
-    with transaction.atomic():
+    role = _sender(call.kind)
+    sender = world.users()[role]
+    with world_client(world, role, api_client=spec.api) as client, transaction.atomic():
         before = _others(world, sender)
         if spec.api:
             response = client.generic(

@@ -13,7 +13,9 @@ The URL list comes from the resolver, so a new endpoint or page fails
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +39,8 @@ from tournaments.models import (
     RatingChange,
     Registration,
     Tournament,
+    Webhook,
+    WebhookDelivery,
 )
 from tournaments.services import referee_login_create
 from tournaments.services.series import series_create
@@ -125,6 +129,13 @@ EXPECT: dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]] = {
     # by everyone, whatever its stages.
     "series_manage": ((403, 403, 403, 403, 403, OK, OK),) * 2,
     "series_page_manage": ((LOGIN, 403, 403, 403, 403, OK, OK),) * 2,
+    # An organiser's own webhooks: the role first (403), then his own only; another's hook
+    # is an unknown id (404), for another organiser and a superuser alike.
+    "webhook_owner": ((403, 403, 403, 403, 404, OK, 404),) * 2,
+    # /me/'s diploma: the logged-in player's own, of a finished tournament he may see; nobody
+    # here placed in it (the world's player plays in the running one), so every login gets
+    # the 404 of "no diploma there", and nobody prints another's through /me/.
+    "own_diploma": ((LOGIN, 404, 404, 404, 404, 404, 404),) * 2,
 }
 
 Body = dict[str, Any] | Callable[[World], dict[str, Any]] | None
@@ -144,6 +155,8 @@ class Spec:
     api: bool = False
     # Not tied to the tournament: checked once, in the public world.
     global_: bool = False
+    # More calls of a method already in `calls` (another body: a confirmation's two steps).
+    also: list[tuple[str, Call]] = field(default_factory=list)
 
 
 def T(w: World) -> dict[str, Any]:
@@ -213,6 +226,40 @@ SPECS: dict[str, Spec] = {
             POST: Call("organiser_role", 201),
             "DELETE": Call("organiser_role", 204),
         },
+        api=True,
+        global_=True,
+    ),
+    # An organiser's webhooks (an address literal: no name to resolve).
+    "webhook-list": Spec(
+        calls={
+            GET: Call("organiser_role", 200),
+            POST: Call("organiser_role", 201, {"url": "https://93.184.216.34/hook"}),
+        },
+        api=True,
+        global_=True,
+    ),
+    "webhook-detail": Spec(
+        kwargs=lambda w: {"pk": w.extra["webhook"].pk},
+        calls={
+            GET: Call("webhook_owner", 200),
+            PATCH: Call("webhook_owner", 200, {"is_active": False}),
+            "DELETE": Call("webhook_owner", 204),
+        },
+        api=True,
+        global_=True,
+    ),
+    "webhook-deliveries": Spec(
+        kwargs=lambda w: {"pk": w.extra["webhook"].pk},
+        calls={GET: Call("webhook_owner", 200)},
+        api=True,
+        global_=True,
+    ),
+    "webhook-replay": Spec(
+        kwargs=lambda w: {
+            "pk": w.extra["webhook"].pk,
+            "delivery_id": str(w.extra["delivery"].delivery_id),
+        },
+        calls={POST: Call("webhook_owner", 200)},
         api=True,
         global_=True,
     ),
@@ -294,6 +341,8 @@ SPECS: dict[str, Spec] = {
     "tournament-draw-preview": api(pk_t, get=Call("manage_read", 409)),
     "tournament-open-registration": api(pk_t, post=Call("manage", 409)),
     "tournament-start": api(pk_t, post=Call("manage", 409)),
+    "tournament-close-registration": api(pk_t, post=Call("manage", 409)),
+    "tournament-reopen-registration": api(pk_t, post=Call("manage", 409)),
     "tournament-audit": api(T, get=Call("manage_read", 200)),
     "registration-list": api(
         T, get=Call("view", 200), post=Call("manage", 409, {"player": {"name": "Поздний Игрок"}})
@@ -307,6 +356,11 @@ SPECS: dict[str, Spec] = {
     "registration-withdraw": api(
         lambda w: {**T(w), "registration_pk": reg_of_ready(w).pk},
         post=Call("manage", 200, {"reason": "заболел"}),
+    ),
+    # The world's registrations are active: refused (409 registration_active) to whoever may.
+    "registration-refund": api(
+        lambda w: {**T(w), "registration_pk": reg_of_ready(w).pk},
+        post=Call("manage", 409, {"reason": "вернули взнос"}),
     ),
     "registration-disqualify": api(
         lambda w: {**T(w), "registration_pk": reg_of_ready(w).pk},
@@ -372,6 +426,10 @@ SPECS: dict[str, Spec] = {
     ),
     "series": page(lambda w: {"pk": w.extra["series"].pk}, get=Call("open", 200)),
     "me": Spec(calls={GET: Call("login_required", 200)}, global_=True),
+    "me-diploma": page(finished_pk, get=Call("own_diploma", 200)),
+    # Push streams: read as the tournament's pages are (204 here: no stream server in front).
+    "tournament-stream": page(pk_t, get=Call("view", 204)),
+    "match-stream": page(running, get=Call("view", 204)),
     "public-table": page(lambda w: {**pk_t(w), "number": 1}, get=Call("view", 200)),
     # --- the referee's form ------------------------------------------------------------------
     "referee-match": page(running, get=Call("referee_page", 200)),
@@ -477,8 +535,12 @@ SPECS: dict[str, Spec] = {
     "panel-registration-disqualify": panel_action(
         lambda w: {**pk_t(w), "reg": reg_of_ready(w).pk}, {"reason": "неспортивное поведение"}
     ),
-    "panel-match-no-show": panel_action(
-        lambda w: {**pk_t(w), "match": w.ready.pk}, {"absent": "b"}
+    # A no-show asks first: the POST without `confirmed` answers the confirmation page
+    # (200, nothing recorded), the one with it records and goes back (302).
+    "panel-match-no-show": Spec(
+        kwargs=lambda w: {**pk_t(w), "match": w.ready.pk},
+        calls={POST: Call("panel", 200, {"absent": "b"})},
+        also=[(POST, Call("panel", 302, {"absent": "b", "confirmed": "1"}))],
     ),
     "panel-tables-count": panel_action(pk_t, {"count": 4}),
     "panel-tables-assign-next": panel_action(pk_t),
@@ -508,6 +570,24 @@ SPECS: dict[str, Spec] = {
     "panel-match-move": panel_action(running, {"table": 3}),
     "panel-match-hold": panel_action(ready, {"held": "1"}),
     "panel-match-judge-resolve": panel_action(running, {"note": "разобрались"}),
+    # Money and the desk (drawn: closing or reopening the registration is refused with a
+    # message, the redirect all the same; the world's registrations are active, so a refund
+    # is refused too).
+    "panel-close-registration": panel_action(pk_t),
+    "panel-reopen-registration": panel_action(pk_t),
+    "panel-registration-refund": panel_action(lambda w: {**pk_t(w), "reg": reg_of_ready(w).pk}),
+    "panel-match-lateness": panel_action(lambda w: {**pk_t(w), "match": w.ready.pk}, {"late": "b"}),
+    "panel-table-time-paid": panel_action(
+        lambda w: {**pk_t(w), "match": w.ready.pk},
+        lambda w: {"player": w.ready.player_a_id, "paid": "1"},
+    ),
+    "panel-print-regulation": page(pk_t, get=Call("panel", 200)),
+    "panel-print-regulation-pdf": page(pk_t, get=Call("panel", 200)),
+    # One's webhooks (no action: back to the page).
+    "panel-webhooks": Spec(
+        calls={GET: Call("organiser_page", 200), POST: Call("organiser_page", 302, {})},
+        global_=True,
+    ),
     # --- the site around them ------------------------------------------------------------------
     "healthz": Spec(calls={GET: Call("open", 200)}, global_=True),
     "favicon": Spec(calls={GET: Call("open", 301)}, global_=True),
@@ -582,6 +662,27 @@ def worlds(django_db_setup, django_db_blocker) -> Iterator[dict[str, World]]:
             world.extra["request"] = PlayerRequest.objects.create(
                 user=UserFactory(), tournament=world.tournament, name="Просит Добавить"
             )
+            world.extra["webhook"] = hook = Webhook.objects.create(
+                owner=world.organiser,
+                url="https://93.184.216.34/hook",
+                secret="s" * 32,
+                is_active=False,
+            )
+            world.extra["delivery"] = WebhookDelivery.objects.create(
+                hook=hook,
+                delivery_id=uuid.uuid4(),
+                event=Webhook.Event.DRAW,
+                payload={},
+                status=WebhookDelivery.Status.FAILED,
+            )
+            # One logged-in client per role and kind, logged in here: their sessions live
+            # in the module's transaction, not in a test's (logging in is a third of a
+            # request's queries otherwise).
+            world.extra["clients"] = {
+                (role, api_client): client_for(user, api_client=api_client)
+                for role, user in world.users().items()
+                for api_client in (False, True)
+            }
             built[visibility] = world
         yield built
         transaction.set_rollback(True)
@@ -608,11 +709,25 @@ def writes_fingerprint() -> tuple[Any, ...]:
     )
 
 
+@contextmanager
+def world_client(world: World, role: str, *, api_client: bool) -> Iterator[Client]:
+    """The world's logged-in client of `role` (its session made with the world, so it outlives
+    every test). Use it around a savepoint that is rolled back: the cookies go back afterwards
+    to the session that still exists (a logout or a new session key went with the savepoint)."""
+    client = world.extra["clients"][(role, api_client)]
+    cookies = {name: morsel.value for name, morsel in client.cookies.items()}
+    try:
+        yield client
+    finally:
+        client.cookies.clear()
+        for name, value in cookies.items():
+            client.cookies[name] = value
+
+
 def request(world: World, role: str, method: str, url: str, call: Call, *, api_client: bool):
     """One request in a savepoint that is rolled back; returns (response, changed)."""
     body = call.body(world) if callable(call.body) else call.body
-    with transaction.atomic():
-        client = client_for(world.users()[role], api_client=api_client)
+    with world_client(world, role, api_client=api_client) as client, transaction.atomic():
         before = writes_fingerprint() if method != GET else None
         if api_client:
             response = client.generic(
@@ -707,7 +822,7 @@ def test_matrix(worlds, name: str, visibility: str) -> None:
     spec = ADMIN_SPEC if name == NAMESPACES["admin"] else SPECS[name]
     url = reverse(name, kwargs=spec.kwargs(world))
     wrong = []
-    for method, call in spec.calls.items():
+    for method, call in [*spec.calls.items(), *spec.also]:
         row = EXPECT[call.kind][0 if visibility == "public" else 1]
         for role, expected in zip(ROLES, row, strict=True):
             response, changed = request(world, role, method, url, call, api_client=spec.api)

@@ -400,6 +400,12 @@ class EntryLimitSerializer(serializers.Serializer[Any]):
     max = serializers.IntegerField(help_text="The sum of these fields is at most this.")
 
 
+class FinishingResultSerializer(serializers.Serializer[Any]):
+    a = serializers.IntegerField(allow_null=True)
+    b = serializers.IntegerField(allow_null=True)
+    winner = _slot(allow_null=True)
+
+
 class EntryKindSerializer(serializers.Serializer[Any]):
     key = serializers.CharField()
     type = serializers.CharField(help_text="The event's type.")
@@ -413,6 +419,9 @@ class EntryKindSerializer(serializers.Serializer[Any]):
     finishing = serializers.ListField(
         child=serializers.DictField(child=serializers.IntegerField()),
         help_text="The field values (name: count) that end the match: the form asks to confirm.",
+    )
+    results = FinishingResultSerializer(
+        many=True, help_text="For each of `finishing`, the result it leaves (the form says it)."
     )
 
 
