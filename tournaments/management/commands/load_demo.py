@@ -331,7 +331,7 @@ class Command(BaseCommand):
         race = state.get("ruleset", {}).get("balls_to_win")
         if not race or not state.get("score"):
             return False
-        return max(state["score"].values()) >= race - NEAR_THE_END_BALLS
+        return bool(max(state["score"].values()) >= race - NEAR_THE_END_BALLS)
 
     def _start_tables(self, tournament: Tournament, referee: Any, actor: Any) -> None:
         """Four matches under way: clocks running with different time left, scores on."""
