@@ -242,3 +242,17 @@ def test_the_correction_names_the_winner_by_slot_both_ways(schema: dict[str, Any
     answer = components["MatchSummary"]["properties"]
     assert slot in answer["winner"]["oneOf"]
     assert answer["winner_id"]["type"] == ["integer", "null"]
+
+
+def test_public_reads_are_callable_without_credentials(schema: dict[str, Any]) -> None:
+    # Anonymous users read public tournaments: the read's security lists {} beside the token.
+    paths = schema["paths"]
+    for path, operations in paths.items():
+        read = operations.get("get")
+        if read is None or "/schema/" in path:
+            continue
+        manager_only = path.endswith(("/registrations/totals/", "/audit/", "/draw-preview/"))
+        assert ({} in read["security"]) is not manager_only, path
+        assert {"bearerAuth": []} in read["security"], path
+    assert {} in paths["/api/v1/tournaments/{id}/bracket/"]["get"]["security"]
+    assert {} not in paths["/api/v1/tournaments/"]["post"]["security"]
