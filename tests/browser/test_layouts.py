@@ -210,7 +210,10 @@ def test_favicon_and_api_docs_without_console_errors(open_page, live_server):
     page = open_page(DESKTOP)
     assert page.goto(f"{live_server.url}/favicon.ico").status == 200
     page.goto(f"{live_server.url}/api/v1/docs/")
-    page.wait_for_selector(".swagger-ui .information-container", timeout=15000)
+    # Swagger UI draws the whole OpenAPI 3.1 schema in the browser before its header shows:
+    # ~10 s on a loaded 2-core machine (the schema answers in under 2 s); what this test
+    # guards is the console, not that time.
+    page.wait_for_selector(".swagger-ui .information-container", timeout=45000)
     assert not page.errors, page.errors
 
 

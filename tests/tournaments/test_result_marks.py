@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 BREAK_EMPTY = {"type": "break", "player": "a", "legal": True, "pocketed": 0}
 MARKS_RU = {
-    "walkover": "неявка",
+    "walkover": "техническая победа",
     "forfeit": "сдача матча",
     "time": "по времени",
     "golden_ball": "до первого забитого шара",
@@ -102,7 +102,7 @@ def test_the_overlay_shows_the_last_result_at_its_table(tournament, organiser, a
     match_services.match_walkover(match=m, winner_slot="b", actor=organiser, reason="нет")
 
     page = api.get(url).content.decode()
-    assert 'data-mark="walkover">неявка<' in page
+    assert 'data-mark="walkover">техническая победа<' in page
     assert m.player_b.name in page and "pl b won" in page
 
 
@@ -121,6 +121,6 @@ def test_the_standings_mark_how_each_group_match_ended(tournament, organiser, or
 
     page = api.get(f"/t/{tournament.pk}/standings/").content.decode()
     results = page.split('class="group-results"')[1].split("</ul>")[0]
-    assert 'data-mark="walkover">неявка<' in results
+    assert 'data-mark="walkover">техническая победа<' in results
     assert "30:25" in results and 'data-mark="corrected">исправлено: было 30:20<' in results
     assert first.player_b.name in results
