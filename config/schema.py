@@ -176,6 +176,23 @@ NOT_YET: dict[str, Any] = {
 }
 
 
+# What an entry of a match's log holds: an engine event, or for an undo the entry it cancels.
+UNDONE_ENTRY: dict[str, Any] = {
+    "type": "object",
+    "properties": {"seq": {"type": "integer", "minimum": 1, "maximum": 2147483647}},
+    "required": ["seq"],
+    "additionalProperties": False,
+    "description": "An undo's entry: the seq of the entry it cancels.",
+}
+LOG_ENTRY_EVENT: dict[str, Any] = {
+    "oneOf": [
+        {"$ref": "#/components/schemas/EngineEvent"},
+        {"$ref": "#/components/schemas/UndoneEntry"},
+    ],
+    "description": "An engine event (kind `event`), or the entry an undo cancels (kind `undo`).",
+}
+
+
 def _contract_components() -> dict[str, Any]:
     def or_empty(union: dict[str, Any]) -> dict[str, Any]:
         # A pending match has {} as its state and ruleset: not a discipline's object.
@@ -186,6 +203,8 @@ def _contract_components() -> dict[str, Any]:
         **contract.state_schemas(),
         **contract.ruleset_schemas(),
         "EngineEvent": contract.event_union(),
+        "UndoneEntry": UNDONE_ENTRY,
+        "LogEntryEvent": LOG_ENTRY_EVENT,
         "MatchState": or_empty(contract.union("State")),
         "Ruleset": contract.union("Ruleset"),
         "RulesetChange": contract.ruleset_change_schema(),
@@ -280,8 +299,145 @@ def openapi_31(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         unions = frozenset(
             f"#/components/schemas/{name}"
             for name, schema in result["components"].get("schemas", {}).items()
-            if "discriminator" in schema
+            if "discriminator" in schema or name == "LogEntryEvent"
         )
         result["components"] = _union_refs_31(result["components"], unions)
         result["paths"] = _union_refs_31(result["paths"], unions)
+    return result
+
+
+# --- one named enum per enum ------------------------------------------------------------------
+
+NULL_ENUM = "#/components/schemas/NullEnum"
+_REF = "#/components/schemas/"
+# Two serializers' choices with the same values are one enum: its name here, not whichever
+# field drf-spectacular met first (a generated client would have two identical classes).
+ENUM_ALIASES = {
+    "MethodEnum": "DrawMethodEnum",
+    "EventEnum": "WebhookEventEnum",
+    "EventsEnum": "WebhookEventEnum",
+}
+_SPECIAL_ENUMS = ("NullEnum", "BlankEnum")
+# Clearer names than "<property>Enum" for the engine's inline enums (two kinds of foul, of
+# option and of cue ball place exist).
+INLINE_ENUM_NAMES = {
+    "FoulEnum": "ShotFoulEnum",
+    "FoulEventFoulEnum": "CalledFoulEnum",
+    "OptionEnum": "ChoiceOptionEnum",
+    "RerackEventOptionEnum": "RerackOptionEnum",
+    "OptionsEnum": "OfferedOptionEnum",
+    "CombinedPyramidStateCueBallEnum": "CueBallPlaceEnum",
+    "CueBallEnum": "CueBallOutcomeEnum",
+    "ByEnum": "PairRaceByEnum",
+}
+
+
+def _enum_values(node: dict[str, Any]) -> tuple[Any, ...]:
+    return tuple(value for value in node["enum"] if value not in (None, ""))
+
+
+def _camel(key: str) -> str:
+    return "".join(part[:1].upper() + part[1:] for part in key.split("_"))
+
+
+class _EnumNamer:
+    """Names each set of enum values once: an existing component, else a new one."""
+
+    def __init__(self, schemas: dict[str, Any]) -> None:
+        self.schemas = schemas
+        self.by_values: dict[frozenset[Any], str] = {}
+        for name, schema in list(schemas.items()):
+            if "enum" not in schema or name in _SPECIAL_ENUMS:
+                continue
+            values = frozenset(_enum_values(schema))
+            known = self.by_values.get(values)
+            canonical = ENUM_ALIASES.get(name, name)
+            if known is not None and known != canonical:
+                raise ValueError(f"enums {known} and {canonical} have the same values")
+            self.by_values[values] = canonical
+            if canonical != name:
+                schemas.pop(name)
+                schemas.setdefault(canonical, schema)
+
+    def name(self, node: dict[str, Any], owner: str, key: str) -> str:
+        values = _enum_values(node)
+        known = self.by_values.get(frozenset(values))
+        if known is not None:
+            return known
+        name = f"{_camel(key)}Enum"
+        if INLINE_ENUM_NAMES.get(name, name) in self.schemas:
+            name = f"{owner}{_camel(key)}Enum"
+        name = INLINE_ENUM_NAMES.get(name, name)
+        if name in self.schemas:
+            raise ValueError(f"two enums named {name}")
+        kind = node.get("type", "string")
+        if isinstance(kind, list):
+            kind = next(k for k in kind if k != "null")
+        self.schemas[name] = {"type": kind, "enum": list(values)}
+        self.by_values[frozenset(values)] = name
+        return name
+
+
+def _as_reference(node: dict[str, Any], name: str) -> dict[str, Any]:
+    notes = {key: value for key, value in node.items() if key not in ("type", "enum")}
+    nullable = None in node["enum"] or "null" in (node.get("type") or [])
+    if nullable:
+        return {"oneOf": [{"$ref": _REF + name}, {"$ref": NULL_ENUM}], **notes}
+    return {"$ref": _REF + name, **notes}
+
+
+def _name_inline_enums(node: Any, namer: _EnumNamer, owner: str, key: str, create: bool) -> Any:
+    if isinstance(node, list):
+        return [_name_inline_enums(item, namer, owner, key, create) for item in node]
+    if not isinstance(node, dict):
+        return node
+    if isinstance(node.get("enum"), list) and len(_enum_values(node)) > 1:
+        # One value is a tag (a discriminator's `type`): it stays a constant where it is.
+        known = namer.by_values.get(frozenset(_enum_values(node)))
+        if known is not None or create:
+            return _as_reference(node, namer.name(node, owner, key))
+        return node
+    out: dict[str, Any] = {}
+    for child_key, value in node.items():
+        # A property's enum is named after the property; an array's items after the array.
+        name_key = key if child_key in ("items", "oneOf", "anyOf", "allOf", "schema") else child_key
+        if child_key == "properties" and isinstance(value, dict):
+            out[child_key] = {
+                prop: _name_inline_enums(schema, namer, owner, prop, create)
+                for prop, schema in value.items()
+            }
+        else:
+            out[child_key] = _name_inline_enums(value, namer, owner, name_key, create)
+    return out
+
+
+def _rename_refs(node: Any) -> Any:
+    if isinstance(node, list):
+        return [_rename_refs(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _rename_refs(value) for key, value in node.items()}
+    ref = out.get("$ref")
+    if isinstance(ref, str) and ref.startswith(_REF) and ref[len(_REF) :] in ENUM_ALIASES:
+        out["$ref"] = _REF + ENUM_ALIASES[ref[len(_REF) :]]
+    return out
+
+
+def name_enums(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """drf-spectacular hook, after openapi_31: every enum of two values or more is one named
+    component, referred to by every field that takes it; a nullable one as `oneOf` [the enum,
+    NullEnum]. The engine's contract writes its enums inline (`turn`, `awaiting`, ...), and a
+    generator made a class of each of them per state and event."""
+    components = result.setdefault("components", {})
+    schemas = components.setdefault("schemas", {})
+    namer = _EnumNamer(schemas)
+    for name in list(schemas):
+        if "enum" in schemas[name]:
+            continue
+        schemas[name] = _name_inline_enums(schemas[name], namer, name, name, create=True)
+    schemas.setdefault(NULL_ENUM[len(_REF) :], {"type": "null"})
+    # A query parameter's enum refers to a component only when one has its values.
+    result["paths"] = _name_inline_enums(result.get("paths", {}), namer, "", "", create=False)
+    result["components"] = _rename_refs(components)
+    result["paths"] = _rename_refs(result["paths"])
     return result

@@ -344,6 +344,7 @@ SPECTACULAR_SETTINGS = {
         "config.schema.document_contract",
         "config.schema.document_optional_auth",
         "config.schema.openapi_31",
+        "config.schema.name_enums",
     ],
     # 3.1: nullables as JSON Schema's null type, which strict readers and generators understand.
     "OAS_VERSION": "3.1.0",

@@ -189,7 +189,7 @@ class MatchEvent(models.Model):
     )
     # The log is the audit of balls (no audit entry per ball): who entered it is kept by name
     # if the user is deleted, and an entry brought in by import_tournament says so, as an
-    # audit entry does (tournaments.selectors.AuditLog reads both).
+    # audit entry does (tournaments.selectors.audit.AuditLog reads both).
     actor_name = models.CharField(max_length=150, blank=True)
     imported = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)

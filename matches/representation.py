@@ -168,6 +168,17 @@ def entry_data(state: dict[str, Any], names: Mapping[str, str]) -> dict[str, Any
     described = rules.entry(state)
     out: dict[str, Any] = translated(described, names)
     finishing = rules.finishing_values(state, described["kinds"])
-    for shown, values in zip(out["kinds"], finishing, strict=True):
+    for kind, shown, values in zip(described["kinds"], out["kinds"], finishing, strict=True):
         shown["finishing"] = values
+        shown["results"] = [finishing_result(state, kind, v) for v in values]
     return out
+
+
+def finishing_result(
+    state: dict[str, Any], kind: rules.EventKind, values: Mapping[str, int]
+) -> dict[str, Any]:
+    """The result these finishing values leave (score a:b and the winner), as the engine
+    plays them, so that the form's confirmation says it without a second engine."""
+    after = rules.apply(dict(state), rules.build_event(kind, dict(values)))
+    a, b = rules.of_state(after).result_score(after)
+    return {"a": a, "b": b, "winner": after.get("winner")}

@@ -10,6 +10,7 @@ from matches.web.referee import views as referee
 urlpatterns = [
     path("m/<int:pk>/", public.scoreboard, name="public-match"),
     path("m/<int:pk>/score/", referee.RefereeView.as_view(), name="referee-match"),
+    path("m/<int:pk>/late/", referee.RefereeLatenessView.as_view(), name="referee-lateness"),
     path("referee/", referee.RefereeHomeView.as_view(), name="referee-home"),
     path("t/<int:pk>/tables/<int:number>/", public.table_page, name="public-table"),
     path("m/referee-sw.js", pwa.referee_service_worker, name="referee-sw"),

@@ -19,8 +19,9 @@ from django.utils.translation import gettext as _
 
 from audit.models import AuditEntry
 from config.login_names import LoginTaken, lock_login_name, login_clash, login_refusal, shape_login
-from tournaments import access, selectors, services
+from tournaments import access, services
 from tournaments.models import Player, RatingChange, Registration, Tournament
+from tournaments.selectors.tournament import tournament_list
 from tournaments.web.shared.admin import AuditedAdmin, ManagedTournamentsAdmin
 
 _M = TypeVar("_M", bound=models.Model)
@@ -101,7 +102,7 @@ class RatingChangeAdmin(ReadOnlyAdmin[RatingChange]):
 
     def get_queryset(self, request: Any) -> Any:
         # Ratings are public, a private tournament's games are not (as in the API).
-        visible = selectors.tournament_list(user=request.user).values("pk")
+        visible = tournament_list(user=request.user).values("pk")
         rows = super().get_queryset(request)
         return rows.filter(Q(tournament__isnull=True) | Q(tournament__in=visible))
 

@@ -21,9 +21,10 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from matches.wording import discipline_label, discipline_phrase
-from tournaments import selectors
 from tournaments.models import Tournament
 from tournaments.names import paper_name, signature_name
+from tournaments.selectors.prizes import tournament_prizes
+from tournaments.selectors.standings import tournament_standings
 
 STYLESHEET = "css/diploma.css"
 FETCH_TIMEOUT = 2  # seconds: only local static files are ever read
@@ -65,11 +66,11 @@ def diploma_entries(
     diploma while the tournament withholds their prizes (``withdrawn_prize``). ``standings``
     and ``prizes``: the selectors' answers, when the caller has them already."""
     if standings is None:
-        standings = selectors.tournament_standings(tournament=tournament)
+        standings = tournament_standings(tournament=tournament)
     amounts: dict[int, Any] = {}
     if tournament.diploma_amount:
         if prizes is None:
-            prizes = selectors.tournament_prizes(tournament=tournament, standings=standings)
+            prizes = tournament_prizes(tournament=tournament, standings=standings)
         amounts = {p["id"]: p["amount"] for award in prizes["awards"] for p in award["players"]}
     withhold = tournament.withdrawn_prize == Tournament.WithdrawnPrize.WITHHOLD
     last = diploma_places(tournament)

@@ -241,7 +241,7 @@ def tournament_import(*, document: Any, actor: Actor | None = None) -> Tournamen
 
         # A document written before the log was the audit of balls has an audit entry per
         # ball: it gives its name to the log entry and is not brought in (it would show the
-        # ball twice, tournaments.selectors.AuditLog).
+        # ball twice, tournaments.selectors.audit.AuditLog).
         audit_rows, ball_names = _ball_names(document.get("audit", []))
         events = MatchEvent.objects.bulk_create(
             MatchEvent(

@@ -589,7 +589,7 @@ class SeriesStage(models.Model):
 
 class TableTimePayment(models.Model):
     """A player's table time for one match, paid at the desk: the amount he paid, who took
-    it, when. What he owes is computed from the match's clock (selectors.table_time)."""
+    it, when. What he owes is computed from the match's clock (tournaments.selectors.desk.table_time)."""
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="table_time_payments"

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db.models import Max
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from matches.models import Match
 from matches.wording import result_mark_label
@@ -78,6 +78,16 @@ def bracket_shown(bracket: dict[str, Any]) -> dict[str, Any]:
     statuses = {value: str(label) for value, label in Match.Status.choices}
     for stage in bracket["stages"]:
         stage["title"] = stage_title(stage["stage"], stage["group"])
+        # A stage whose pairs play different races (the pair's race) shows each match's own.
+        races = {
+            (m.get("frames_to_win"), m.get("balls_to_win"))
+            for rnd in stage["rounds"]
+            for m in rnd["matches"]
+        }
+        if len(races) > 1:
+            for rnd in stage["rounds"]:
+                for m in rnd["matches"]:
+                    m["race_label"] = match_race_label(m)
         last = max((rnd["round"] for rnd in stage["rounds"]), default=0)
         for rnd in stage["rounds"]:
             rnd["title"] = round_title(stage["stage"], rnd["round"], last)
@@ -87,6 +97,17 @@ def bracket_shown(bracket: dict[str, Any]) -> dict[str, Any]:
                 source(m["source_b"])
                 m["mark_label"] = result_mark_label(m["mark"], m.pop("corrected_from"))
     return bracket
+
+
+def match_race_label(m: dict[str, Any]) -> str:
+    """«до 2 побед», «до 8 шаров»: a match's race, short, for the bracket."""
+    parts = []
+    frames, balls = m.get("frames_to_win"), m.get("balls_to_win")
+    if frames and frames > 1:
+        parts.append(ngettext("to %(n)s win", "to %(n)s wins", frames) % {"n": frames})
+    if balls:
+        parts.append(ngettext("to %(n)s ball", "to %(n)s balls", balls) % {"n": balls})
+    return ", ".join(parts)
 
 
 def standings_shown(standings: dict[str, Any]) -> dict[str, Any]:

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 from django.db.models import Q, QuerySet
 
 from audit.models import AuditEntry
-from tournaments import selectors
 from tournaments.models import (
     IssuedLogin,
     Player,
@@ -17,6 +16,8 @@ from tournaments.models import (
     Registration,
     Tournament,
 )
+from tournaments.selectors.players import player_list, player_rating_history
+from tournaments.selectors.tournament import tournament_list
 
 if TYPE_CHECKING:
     from config.types import Actor
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 def player_history(*, player: Player, user: Actor) -> QuerySet[AuditEntry]:
     """Every recorded change to the player, newest first; entries of a private tournament
     the user may not see are left out (its existence stays hidden)."""
-    visible = selectors.tournament_list(user=user).values("pk")
+    visible = tournament_list(user=user).values("pk")
     return (
         AuditEntry.objects.filter(player=player)
         .filter(Q(tournament__isnull=True) | Q(tournament__in=visible))
@@ -36,15 +37,15 @@ def player_history(*, player: Player, user: Actor) -> QuerySet[AuditEntry]:
 
 def player_ratings(*, player: Player, user: Actor) -> QuerySet[RatingChange]:
     """His rating changes, newest first, without the games of tournaments hidden from `user`."""
-    visible = selectors.tournament_list(user=user).values("pk")
-    return selectors.player_rating_history(player=player).filter(
+    visible = tournament_list(user=user).values("pk")
+    return player_rating_history(player=player).filter(
         Q(tournament__isnull=True) | Q(tournament__in=visible)
     )
 
 
 def player_registrations(*, player: Player, user: Actor) -> QuerySet[Registration]:
     """His entries in the tournaments the user may see, newest tournament first."""
-    visible = selectors.tournament_list(user=user).values("pk")
+    visible = tournament_list(user=user).values("pk")
     return (
         Registration.objects.filter(player=player, tournament__in=visible)
         .select_related("tournament")
@@ -77,7 +78,7 @@ def player_search_with_status(
 ) -> list[tuple[Player, str | None]]:
     """Players found by `search`, each with his registration status in `tournament`
     ("active", "withdrawn" or None): the desk shows who is already there."""
-    found = list(selectors.player_list(search=search)[:limit])
+    found = list(player_list(search=search)[:limit])
     status = dict(
         Registration.objects.filter(
             tournament=tournament, player__in=[p.pk for p in found]

@@ -21,7 +21,6 @@ from django.utils import timezone
 from matches import selectors as match_selectors
 from matches.models import Match
 from matches.selectors import WITH_RESULT
-from tournaments import selectors
 from tournaments.algorithms.chart import Chart, ChartPoint, rating_chart
 from tournaments.algorithms.series import StagePlace, series_standings
 from tournaments.diplomas import diploma_entries
@@ -34,6 +33,10 @@ from tournaments.models import (
     SeriesStage,
     Tournament,
 )
+from tournaments.selectors.players import player_list
+from tournaments.selectors.prizes import tournament_prizes
+from tournaments.selectors.standings import tournament_standings
+from tournaments.selectors.tournament import tournament_list
 
 if TYPE_CHECKING:
     from config.types import Actor
@@ -69,7 +72,7 @@ def rating_list(
 ) -> QuerySet[Player]:
     """Every player with his rating, his place in the whole list (equal ratings share it) and
     his change over the last 30 days; filtered by city and club (exact, any case) and by the
-    folded name search of the registry (selectors.player_list)."""
+    folded name search of the registry (tournaments.selectors.players.player_list)."""
     since = timezone.now() - timedelta(days=CHANGE_DAYS)
     change = (
         RatingChange.objects.filter(player=OuterRef("pk"), created_at__gte=since)
@@ -85,7 +88,7 @@ def rating_list(
         .annotate(n=Count("pk"))
         .values("n")
     )
-    players = selectors.player_list(search=search)
+    players = player_list(search=search)
     if city:
         players = players.filter(city__iexact=city.strip())
     if club:
@@ -112,7 +115,7 @@ def rating_place(*, player: Player) -> int:
 
 
 def _visible(user: Actor) -> QuerySet[Tournament]:
-    return selectors.tournament_list(user=user)
+    return tournament_list(user=user)
 
 
 def player_chart(*, player: Player, user: Actor) -> Chart | None:
@@ -174,7 +177,7 @@ def _places_and_prizes(tournament: Tournament) -> dict[int, dict[str, Any]]:
             label = str(first) if first == last else f"{first}–{last}"
             for pid in ids:
                 out[pid] = {"place": label, "first": first, "prize": None}
-        for award in selectors.tournament_prizes(tournament=tournament)["awards"]:
+        for award in tournament_prizes(tournament=tournament)["awards"]:
             for person in award["players"]:
                 if person["id"] in out:
                     out[person["id"]]["prize"] = person["amount"]
@@ -187,7 +190,7 @@ def stage_places(tournament: Tournament) -> list[tuple[int, int, tuple[int, ...]
     """The places decided in a tournament: (first, last, player ids), best first."""
 
     def compute() -> list[tuple[int, int, tuple[int, ...]]]:
-        standings = selectors.tournament_standings(tournament=tournament)
+        standings = tournament_standings(tournament=tournament)
         return [
             (p["first"], p["last"], tuple(pl["id"] for pl in p["players"]))
             for p in standings["places"]

@@ -48,7 +48,7 @@ def match_walkover(
             locked.state = rules.apply(_state(locked), forfeit)
         except rules.RuleError as err:  # a damaged state or ruleset: the organiser must look
             raise errors.rule_refusal(err) from None
-        # The forfeit's log entry is its audit (tournaments.selectors.AuditLog).
+        # The forfeit's log entry is its audit (tournaments.selectors.audit.AuditLog).
         _append(locked, payload=forfeit, source="organiser", actor=actor)
         locked.save(update_fields=["state", "version", "recent_log", "updated_at"])
         return match_finish_from_state(match=locked, actor=actor, now=now)

@@ -168,7 +168,7 @@ def match_undo(
     batch = WriteBatch()  # one statement on PostgreSQL, as for an event
     target.undone = True
     batch.update(_SAVE_ENTRY, target, ["undone"])
-    _append(  # the undo's audit too (tournaments.selectors.AuditLog)
+    _append(  # the undo's audit too (tournaments.selectors.audit.AuditLog)
         match,
         payload={"seq": target.seq},
         source=role,

@@ -119,7 +119,7 @@ def test_the_organisers_flow_with_the_generated_client(
         date=dt.date(2026, 12, 5),
         preset=model("PresetEnum")("free_pyramid_30"),
         ruleset=model("RulesetChange")(balls_to_win=2),
-        handicap_scheme="none",
+        handicap_scheme=model("HandicapSchemeEnum")("none"),
         format_=model("FormatEnum")("single"),
         entry_fee="500",
         place_shares=["100"],
@@ -160,7 +160,7 @@ def test_the_organisers_flow_with_the_generated_client(
         )
         assert paid.paid is True
 
-    draw = model("DrawRequest")(method=model("MethodEnum")("seeded"))
+    draw = model("DrawRequest")(method=model("DrawMethodEnum")("seeded"))
     call("tournaments.tournaments_draw_create", client=client, id=tournament.id, body=draw)
     call(
         "tournaments.tournaments_tables_create",
@@ -183,7 +183,7 @@ def test_the_organisers_flow_with_the_generated_client(
         turn = match.state.turn.value
         event = model(kind)(
             type_=model(f"{kind}Type")(kind.removesuffix("Event").lower()),
-            player=model(f"{kind}Player")(turn),
+            player=model("SlotEnum")(turn),  # one slot class, not one per event
             **fields,
         )
         body = model("MatchEventWriteRequest")(
@@ -209,7 +209,7 @@ def test_the_organisers_flow_with_the_generated_client(
         id=match.id,
         body=model("MatchEventWriteRequest")(
             event=model("ForfeitEvent")(
-                type_=model("ForfeitEventType")("forfeit"), player=model("ForfeitEventPlayer")("a")
+                type_=model("ForfeitEventType")("forfeit"), player=model("SlotEnum")("a")
             ),
             expected_version=0,
         ),

@@ -65,9 +65,11 @@ def test_the_match_contract_is_typed_by_the_engine(schema: dict[str, Any]) -> No
     state = components["MatchDetail"]["properties"]["state"]["allOf"][0]["$ref"]
     assert state == "#/components/schemas/MatchState"
     free = components["FreePyramidState"]["properties"]
-    assert free["awaiting"]["enum"][:2] == ["break", "shot"] and None in free["awaiting"]["enum"]
-    assert free["awaiting"]["type"] == ["string", "null"]
-    assert free["turn"]["enum"] == ["a", "b", None]
+    # Nullable enums by reference to their one component (test_each_enum_is_one_named_component).
+    awaiting = free["awaiting"]["oneOf"][0]["$ref"].rsplit("/", 1)[-1]
+    assert components[awaiting]["enum"][:2] == ["break", "shot"]
+    assert free["awaiting"]["oneOf"][1] == {"$ref": "#/components/schemas/NullEnum"}
+    assert components["SlotEnum"]["enum"] == ["a", "b"]
     ruleset = components["FreePyramidRuleset"]["properties"]["balls_to_win"]
     assert (ruleset["minimum"], ruleset["maximum"]) == (1, 200)
 
@@ -199,3 +201,44 @@ def test_discipline_and_handicap_scheme_are_enums_and_booleans_are_strict(
     from django.conf import settings
 
     assert logo < settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+
+
+def _enum_nodes(node: Any, path: str = "") -> Any:
+    if isinstance(node, list):
+        for index, item in enumerate(node):
+            yield from _enum_nodes(item, f"{path}/{index}")
+    elif isinstance(node, dict):
+        if isinstance(node.get("enum"), list):
+            yield path, node
+        for key, value in node.items():
+            yield from _enum_nodes(value, f"{path}/{key}")
+
+
+def test_each_enum_is_one_named_component(schema: dict[str, Any]) -> None:
+    # A generated client makes a class of every enum it meets: one per set of values.
+    components = schema["components"]["schemas"]
+    seen: dict[frozenset[Any], str] = {}
+    for name, component in components.items():
+        if "enum" in component:
+            values = frozenset(component["enum"])
+            assert values not in seen, (name, seen.get(values))
+            seen[values] = name
+    for path, node in _enum_nodes(components):
+        if path.count("/") > 1:  # inside a component: only a tag (one value) stays inline
+            assert len([v for v in node["enum"] if v is not None]) == 1, path
+    turn = components["FreePyramidState"]["properties"]["turn"]
+    assert turn["oneOf"] == [
+        {"$ref": "#/components/schemas/SlotEnum"},
+        {"$ref": "#/components/schemas/NullEnum"},
+    ]
+    awaiting = components["DuplexState"]["properties"]["awaiting"]["oneOf"][0]
+    assert awaiting == {"$ref": "#/components/schemas/AwaitingEnum"}
+
+
+def test_the_correction_names_the_winner_by_slot_both_ways(schema: dict[str, Any]) -> None:
+    components = schema["components"]["schemas"]
+    slot = {"$ref": "#/components/schemas/SlotEnum"}
+    assert components["CorrectResultRequest"]["properties"]["winner"]["$ref"] == slot["$ref"]
+    answer = components["MatchSummary"]["properties"]
+    assert slot in answer["winner"]["oneOf"]
+    assert answer["winner_id"]["type"] == ["integer", "null"]

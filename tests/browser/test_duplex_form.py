@@ -158,6 +158,8 @@ def test_a_whole_duplex_match_through_the_form(open_page, live_server, match, re
     pick(page, "b", 8)
     page.click("[data-action=shot]")
     page.wait_for_selector("[data-sheet=confirm]")
+    # It says the result the shot leaves (the server's engine played it).
+    assert page.inner_text("#confirm-q") == f"Завершить матч? {a} — {b} 0:8, победитель {b}"
     assert page.evaluate("() => document.activeElement.dataset.action") == "confirm-end"
     page.keyboard.press("Escape")
     assert page.locator("[data-sheet=confirm]").count() == 0

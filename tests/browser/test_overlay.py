@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+import rules
 from matches import services as match_services
 from matches.models import Match
 from tests.web.helpers import drawn_tournament, play_to_win, submit
@@ -109,3 +110,47 @@ def test_overlay_live_finished_and_idle(open_page, live_server, world, referee, 
     assert small_text(page) == []
     screenshot(page, "overlay-idle", full_page=False)
     assert not page.errors, page.errors
+
+
+# The boxes of the names, the head starts and the scores, by what they are.
+BOXES = """() => Array.from(document.querySelectorAll('.pl .nm, .pl .hs, .sc')).map((el) => {
+  const r = el.getBoundingClientRect();
+  return {cls: el.className, text: el.innerText, x: r.x, y: r.y, w: r.width, h: r.height};
+})"""
+
+
+def _overlap(p: dict, q: dict) -> bool:
+    return (
+        p["x"] < q["x"] + q["w"] - 0.5
+        and q["x"] < p["x"] + p["w"] - 0.5
+        and p["y"] < q["y"] + q["h"] - 0.5
+        and q["y"] < p["y"] + p["h"] - 0.5
+    )
+
+
+@pytest.mark.parametrize("width", [320, 375])
+def test_on_a_phone_names_stay_and_the_head_start_keeps_off_the_score(
+    open_page, live_server, world, referee, width
+):
+    from tests.browser import a11y
+
+    match = Match.objects.get(tournament=world, table__number=1)
+    match.ruleset = {**match.ruleset, "head_start": {"a": 6, "b": 0}}
+    match.state = rules.initial_state(match.ruleset)
+    match.save(update_fields=["ruleset", "state"])
+    match_services.match_clock(match_id=match.pk, action="start", actor=referee)
+    page = open_page({"width": width, "height": 640})
+    a11y.with_axe(page.context)
+    page.goto(f"{live_server.url}/t/{world.pk}/tables/1/overlay/?solid=1")
+    page.wait_for_selector(".bug .pl")
+    boxes = page.evaluate(BOXES)
+    names = [b for b in boxes if b["cls"] == "nm"]
+    assert len(names) == 2
+    for name in names:  # each name shows at least its first word
+        assert name["w"] >= 60 and name["text"].strip(), name
+    assert "фора +6" in page.inner_text("[data-side=a] [data-head-start]")
+    for i, p in enumerate(boxes):
+        for q in boxes[i + 1 :]:
+            assert not _overlap(p, q), (p, q)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert a11y.axe_violations(page) == []

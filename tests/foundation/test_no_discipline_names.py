@@ -4,7 +4,8 @@ state view, so a new discipline touches no module of the product.
 
 Presets, fixtures, demo data, migrations, tests, benchmarks and the catalogues may name
 disciplines: they are data; so may the referee form's renderers, each of which is one
-discipline's (static/js/referee/disciplines/<name>.js). The scan covers the Python modules, the
+discipline's (static/js/referee/disciplines/<name>.js), and the paper match sheets
+(templates/print/sheet/<sheet>.html, named by Discipline.paper_sheet). The scan covers the Python modules, the
 templates and the scripts."""
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ SKIPPED_DIRS = {
     "staticfiles",
     "artifacts",
     "disciplines",  # the referee form's renderers, one per discipline
+    "sheet",  # templates/print/sheet/: the paper match sheets, one per discipline that has one
 }
 SKIPPED_FILES = {
     "tournaments/presets.py",

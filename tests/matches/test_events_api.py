@@ -9,7 +9,7 @@ from matches.models import IdempotencyRecord, Match, MatchEvent
 from tests.factories import PlayerFactory, UserFactory
 from tests.matches.conftest import b_pockets, play, post_event
 from tests.matches.factories import MatchFactory
-from tournaments.selectors import tournament_audit
+from tournaments.selectors.audit import tournament_audit
 
 pytestmark = pytest.mark.django_db
 
@@ -220,6 +220,26 @@ def test_the_log_lists_every_entry(scorer, match, api) -> None:
     tail = api.get(f"/api/v1/matches/{match.pk}/events/?after=2").json()["events"]
     assert [e["seq"] for e in tail] == [3]
     assert api.get(f"/api/v1/matches/{match.pk}/events/?after=x").status_code == 400
+
+
+def test_the_log_is_typed_as_engine_events_and_undone_entries(scorer, match, api) -> None:
+    # The schema's log entry (LogEntryEvent) holds what the log gives: events, and undos.
+    from jsonschema import Draft202012Validator
+
+    play(scorer, match, b_pockets(2))
+    scorer.post(f"/api/v1/matches/{match.pk}/undo/", {}, format="json")
+    log = api.get(f"/api/v1/matches/{match.pk}/events/").json()
+    schema = api.get("/api/v1/schema/?format=json").json()
+    entry = schema["components"]["schemas"]["MatchEvent"]["properties"]["event"]
+    assert entry["$ref"] == "#/components/schemas/LogEntryEvent"
+    union = schema["components"]["schemas"]["LogEntryEvent"]["oneOf"]
+    assert {"$ref": "#/components/schemas/EngineEvent"} in union
+
+    validator = Draft202012Validator({"components": schema["components"], **entry})
+    for item in log["events"]:
+        assert validator.is_valid(item["event"]), item
+    assert not validator.is_valid({"type": "shot", "player": "c"})
+    assert not validator.is_valid({"seq": 1, "extra": 1})
 
 
 def test_posting_an_event_takes_a_handful_of_queries(

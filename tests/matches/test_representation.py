@@ -10,10 +10,12 @@ import pytest
 from django.utils import timezone
 from rest_framework import serializers
 
+import rules
 from matches import selectors, services
 from matches.models import Match
-from matches.representation import log_event_data, match_data
+from matches.representation import entry_data, log_event_data, match_data
 from matches.web.api.serializers import MatchDetailSerializer, MatchEventSerializer
+from rules import simulate
 from rules.simulate import random_event
 from tests.matches.conftest import post_event
 from tests.matches.factories import MatchFactory, TableFactory
@@ -159,3 +161,24 @@ def test_an_entry_kept_before_the_log_had_sentences_is_worded_when_read(scorer, 
     Match.objects.filter(pk=match.pk).update(recent_log=old)
     entries = scorer.get(f"/api/v1/matches/{match.pk}/").json()["last_events"]
     assert [e["text"] for e in entries] == [f"{match.player_a.name}: разбой, 2 шара"]
+
+
+@pytest.mark.parametrize("discipline", ["free_pyramid", "duplex"])
+def test_each_finishing_value_comes_with_the_result_it_leaves(discipline: str) -> None:
+    """The form's end-of-match question says the result: the answer gives, per finishing
+    combination, the score and winner the engine leaves (none made up in the browser)."""
+    ruleset = {"discipline": discipline}
+    state = rules.initial_state(ruleset)
+    seen = 0
+    for event in simulate.random_game(ruleset, random.Random(3), rare=0):
+        entry = entry_data(state, {"a": "A", "b": "B"})
+        for raw, kind in zip(rules.entry(state)["kinds"], entry["kinds"], strict=True):
+            assert len(kind["results"]) == len(kind["finishing"])
+            for values, result in zip(kind["finishing"], kind["results"], strict=True):
+                after = rules.apply(state, rules.build_event(raw, values))
+                score = after[rules.of_state(after).result_field(after)]
+                assert result == {"a": score["a"], "b": score["b"], "winner": after["winner"]}
+                assert result["winner"] in ("a", "b")
+                seen += 1
+        state = rules.apply(state, event)
+    assert seen

@@ -15,7 +15,7 @@ from matches import selectors
 from matches.services import locks, match_clock_expire
 from tests.matches.conftest import post_event
 from tests.matches.test_clock import clock, overdue
-from tournaments import selectors as tournament_selectors
+from tournaments.selectors.tournament import _TOURNAMENT
 
 pytestmark = pytest.mark.django_db
 
@@ -55,7 +55,7 @@ def test_the_limits_are_the_ones_this_test_was_written_for() -> None:
         locks._LOCKED_MATCH_AND_ROLE,
         locks._LOCKED_ROW,
         selectors._MATCH,
-        tournament_selectors._TOURNAMENT,
+        _TOURNAMENT,
     ],
     ids=["lock", "lock_and_role", "row_lock", "match_read", "tournament_read"],
 )

@@ -12,8 +12,8 @@ from rest_framework.test import APIClient
 
 from matches.models import Match
 from tests.web.helpers import drawn_tournament, first_ready, play_to_win, submit
-from tournaments import selectors
 from tournaments.models import Tournament
+from tournaments.selectors import desk
 from tournaments.web.shared import http_cache
 
 pytestmark = pytest.mark.django_db
@@ -51,8 +51,8 @@ def test_the_players_list_is_not_rebuilt_for_every_ball(drawn, referee, monkeypa
     url = f"/t/{drawn.pk}/?fragment=1"
     Client().get(url)
     calls = []
-    real = selectors.registration_list
-    monkeypatch.setattr(selectors, "registration_list", lambda **kw: calls.append(kw) or real(**kw))
+    real = desk.registration_list
+    monkeypatch.setattr(desk, "registration_list", lambda **kw: calls.append(kw) or real(**kw))
     match = submit(first_ready(drawn), BREAK, referee)  # play starts: a new public version
     assert Client().get(url).status_code == 200
     assert len(calls) == 1  # the new version's list, once

@@ -15,7 +15,7 @@ from matches.services import locks
 from tests.factories import UserFactory
 from tests.matches.factories import MatchFactory
 from tournaments.models import Tournament
-from tournaments.selectors import tournament_audit
+from tournaments.selectors.audit import tournament_audit
 
 pytestmark = pytest.mark.django_db
 

@@ -16,7 +16,7 @@ from matches.models import Match
 from tests.factories import PlayerFactory
 from tests.world import World, build_world, make_tournament, register
 from tournaments import services
-from tournaments.selectors import tournament_audit
+from tournaments.selectors.audit import tournament_audit
 
 pytestmark = pytest.mark.django_db
 

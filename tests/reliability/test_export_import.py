@@ -13,9 +13,10 @@ from audit.models import AuditEntry
 from matches import services as match_services
 from matches.models import Match, MatchEvent
 from tests.factories import PlayerFactory, TournamentFactory
-from tournaments import selectors
 from tournaments.exchange import ImportError_, tournament_export, tournament_import
 from tournaments.models import Player, Tournament
+from tournaments.selectors.prizes import tournament_prizes
+from tournaments.selectors.standings import tournament_standings
 from tournaments.services import registration_add, registration_set_paid, tournament_draw
 
 pytestmark = pytest.mark.django_db
@@ -74,8 +75,8 @@ def test_a_finished_tournament_survives_export_and_import(organiser, tmp_path) -
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
 
-    standings = _names(selectors.tournament_standings(tournament=tournament))
-    prizes = _names(selectors.tournament_prizes(tournament=tournament))
+    standings = _names(tournament_standings(tournament=tournament))
+    prizes = _names(tournament_prizes(tournament=tournament))
     events = MatchEvent.objects.filter(match__tournament=tournament).count()
     assert len(standings) >= 4 and prizes
 
@@ -92,8 +93,8 @@ def test_a_finished_tournament_survives_export_and_import(organiser, tmp_path) -
 
     call_command("import_tournament", str(path))
     imported = Tournament.objects.get()
-    assert _names(selectors.tournament_standings(tournament=imported)) == standings
-    assert _names(selectors.tournament_prizes(tournament=imported)) == prizes
+    assert _names(tournament_standings(tournament=imported)) == standings
+    assert _names(tournament_prizes(tournament=imported)) == prizes
     assert MatchEvent.objects.filter(match__tournament=imported).count() == events
     assert imported.status == Tournament.Status.FINISHED
     assert organiser in imported.organisers.all()

@@ -28,7 +28,7 @@ from tests.factories import OrganiserFactory, RefereeFactory, TournamentFactory
 from tests.matches.factories import MatchFactory
 from tests.workers import celery_beat, celery_worker, wait_for
 from tests.world import ensure_role_groups
-from tournaments.selectors import tournament_audit
+from tournaments.selectors.audit import tournament_audit
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

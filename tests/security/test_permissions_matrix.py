@@ -433,6 +433,8 @@ SPECS: dict[str, Spec] = {
     "public-table": page(lambda w: {**pk_t(w), "number": 1}, get=Call("view", 200)),
     # --- the referee's form ------------------------------------------------------------------
     "referee-match": page(running, get=Call("referee_page", 200)),
+    # The lateness tap at the table: back to the form (its message says what happened).
+    "referee-lateness": page(ready, post=Call("referee_page", 302, {"late": "b"})),
     # The referee's home: any login (it lists only what he may score).
     "referee-home": Spec(calls={GET: Call("login_required", 200)}, global_=True),
     # The service worker carries no match data: anyone may fetch it. A match's manifest is

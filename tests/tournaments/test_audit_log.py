@@ -16,9 +16,9 @@ from audit.models import AuditEntry
 from matches import services as match_services
 from matches.models import Match, MatchEvent
 from tests.web.helpers import drawn_tournament, first_ready
-from tournaments import selectors
 from tournaments.exchange import tournament_export, tournament_import
 from tournaments.match_labels import match_label
+from tournaments.selectors.audit import tournament_audit
 
 pytestmark = pytest.mark.django_db
 
@@ -136,7 +136,7 @@ def test_pages_of_the_merged_log_are_disjoint_and_newest_first(
     assert len(seen) == total and len({r["id"] for r in seen}) == total
     times = [r["created_at"] for r in seen]
     assert times == sorted(times, reverse=True)
-    log = selectors.tournament_audit(tournament=drawn)
+    log = tournament_audit(tournament=drawn)
     assert len(log) == total and [e.pk for e in log[2:5]] == [r["id"] for r in seen[2:5]]
 
 
@@ -147,7 +147,7 @@ def test_a_walkovers_forfeit_is_audited_by_the_log_and_the_walkover_entry(
     post(scorer, match, "events", {"event": BREAK})
     match_services.match_walkover(match=match, winner_slot="a", actor=organiser, reason="ушёл")
     assert not AuditEntry.objects.filter(action="match.event").exists()
-    log = selectors.tournament_audit(tournament=drawn, match_id=match.pk)
+    log = tournament_audit(tournament=drawn, match_id=match.pk)
     balls = [e.data["event"] for e in log if e.action == "match.event"]
     assert balls == [{"type": "forfeit", "player": "b"}, BREAK]  # newest first
     actions = [e.action for e in log]
@@ -165,7 +165,7 @@ def test_the_clocks_own_expiry_reads_once(drawn, scorer) -> None:
         clock_limit_seconds=match.clock_limit_seconds or 60,
     )
     assert match_services.match_clock_expire(match_id=match.pk) is True
-    actions = [e.action for e in selectors.tournament_audit(tournament=drawn, match_id=match.pk)]
+    actions = [e.action for e in tournament_audit(tournament=drawn, match_id=match.pk)]
     assert actions.count("match.clock_expired") == 1
     assert actions.count("match.event") == 1  # the break; the clock's time_expired is the above
 
@@ -195,7 +195,7 @@ def test_an_export_keeps_who_scored_and_an_older_document_is_read_without_double
             )
     imported = tournament_import(document=document, actor=organiser)
     match = Match.objects.get(tournament=imported, key=key)
-    log = selectors.tournament_audit(tournament=imported, match_id=match.pk)
+    log = tournament_audit(tournament=imported, match_id=match.pk)
     balls = [e for e in log if e.action in ("match.event", "match.undo")]
     assert len(balls) == 3
     assert {(e.actor_name, e.imported) for e in balls} == {("old_referee", True)}

@@ -12,9 +12,11 @@ from hypothesis import strategies as st
 
 from audit.models import AuditEntry
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory
-from tournaments import selectors, services
+from tournaments import services
 from tournaments.errors import TournamentError
 from tournaments.models import Registration, Tournament
+from tournaments.selectors.desk import registration_totals
+from tournaments.selectors.prizes import tournament_prizes
 
 pytestmark = pytest.mark.django_db
 
@@ -49,14 +51,14 @@ def test_a_paid_player_who_withdraws_before_the_draw_gets_his_fee_back(organiser
     t = _desk(organiser)
     regs = _paid(t, organiser, 17)
     services.registration_withdraw(registration=regs[0], actor=organiser)
-    totals = selectors.registration_totals(tournament=t)
+    totals = registration_totals(tournament=t)
     # The desk: 17 × 500 collected, one refunded, 16 × 500 kept; the pool is 70 % of it.
     assert totals["fees_collected"] == Decimal("8500")
     assert totals["fees_refunded"] == Decimal("500")
     assert totals["fees_kept"] == totals["fees_paid"] == Decimal("8000")
     assert totals["fees_due"] == Decimal("8000") and totals["fees_outstanding"] == 0
     assert totals["pool"] == Decimal("5600")
-    assert selectors.tournament_prizes(tournament=t)["pool"] == Decimal("5600")
+    assert tournament_prizes(tournament=t)["pool"] == Decimal("5600")
     reg = Registration.objects.get(pk=regs[0].pk)
     assert (reg.paid, reg.fee_paid, reg.fee_refunded) == (False, 0, Decimal("500"))
     assert reg.refunded_by == organiser and reg.refunded_at is not None
@@ -69,7 +71,7 @@ def test_after_the_draw_the_fee_is_kept_and_the_desk_may_still_refund_it(organis
     regs = _paid(t, organiser, 4)
     services.tournament_draw(tournament=t, actor=organiser, method="seeded")
     services.registration_withdraw(registration=regs[3], actor=organiser)
-    totals = selectors.registration_totals(tournament=t)
+    totals = registration_totals(tournament=t)
     assert (totals["fees_kept"], totals["fees_refunded"]) == (Decimal("2000"), 0)
     base = f"/api/v1/tournaments/{t.pk}/registrations/"
     active = org_api.post(f"{base}{regs[0].pk}/refund/", {}, format="json")
@@ -94,7 +96,7 @@ def test_the_regulation_decides(organiser, rule, refunded):
     t = _desk(organiser, rule=rule)
     regs = _paid(t, organiser, 3)
     services.registration_withdraw(registration=regs[0], actor=organiser)
-    assert selectors.registration_totals(tournament=t)["fees_refunded"] == refunded
+    assert registration_totals(tournament=t)["fees_refunded"] == refunded
 
 
 def test_re_entry_after_a_refund_pays_again_after_a_forfeit_does_not(organiser):
@@ -109,7 +111,7 @@ def test_re_entry_after_a_refund_pays_again_after_a_forfeit_does_not(organiser):
     services.registration_withdraw(registration=back, actor=organiser)
     again = services.registration_add(tournament=t, player=reg.player, actor=organiser)
     assert again.paid is True and again.fee_due == Decimal("500")
-    totals = selectors.registration_totals(tournament=t)
+    totals = registration_totals(tournament=t)
     assert (totals["fees_collected"], totals["fees_refunded"], totals["fees_kept"]) == (
         Decimal("1000"),
         Decimal("500"),
@@ -243,7 +245,7 @@ def test_random_desks_balance(organiser, ops, rule, bands):  # noqa: C901
                     assert reg.status == Registration.Status.ACTIVE or kept[i] == 0, exc.code
             t.refresh_from_db()
 
-        totals = selectors.registration_totals(tournament=t)
+        totals = registration_totals(tournament=t)
         assert totals["fees_collected"] == cash_in
         assert totals["fees_refunded"] == cash_out
         assert totals["fees_kept"] == cash_in - cash_out == sum(kept.values())
@@ -256,5 +258,5 @@ def test_random_desks_balance(organiser, ops, rule, bands):  # noqa: C901
         assert Registration.objects.filter(tournament=t, status="active").count() <= 3
         pool = _expected_pool(cash_in - cash_out, t)
         assert totals["pool"] == pool
-        assert selectors.tournament_prizes(tournament=t)["pool"] == pool
+        assert tournament_prizes(tournament=t)["pool"] == pool
         transaction.set_rollback(True)

@@ -156,6 +156,8 @@ def test_correction_reroutes_players_recomputes_handicap_and_elo(org_api, drawn,
     url = f"/api/v1/tournaments/{tournament.pk}/matches/{m.pk}/correct/"
     response = org_api.post(url, {"winner": "b", "score_a": 25, "score_b": 30}, format="json")
     assert response.status_code == 200, response.json()
+    # The answer names the winner as the request did, by slot; the player beside it.
+    assert response.json()["winner"] == "b" and response.json()["winner_id"] == seed[8]
     m.refresh_from_db()
     assert m.winner_id == seed[8] and m.result == "corrected" and (m.score_a, m.score_b) == (25, 30)
     u2 = match(tournament, "U2-1")

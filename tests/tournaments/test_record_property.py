@@ -27,10 +27,15 @@ from matches.errors import MatchError
 from matches.models import Match
 from tests.tournaments.factories import register
 from tests.tournaments.helpers import finish
-from tournaments import selectors, services
+from tournaments import services
 from tournaments.diplomas import diploma_entries, diploma_places
 from tournaments.errors import TournamentError
 from tournaments.models import Registration, Tournament
+from tournaments.selectors.audit import tournament_audit
+from tournaments.selectors.bracket import tournament_bracket
+from tournaments.selectors.desk import registration_list, registration_totals
+from tournaments.selectors.prizes import tournament_prizes
+from tournaments.selectors.standings import tournament_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -189,12 +194,12 @@ class Driver:
         """Every read after one step, and the record's invariants."""
         tournament = Tournament.objects.get(pk=self.tournament.pk)
         where = f"{self.scenario} step {self.step} ({self.log[-1] if self.log else 'draw'})"
-        bracket = selectors.tournament_bracket(tournament=tournament)
-        standings = selectors.tournament_standings(tournament=tournament)
-        prizes = selectors.tournament_prizes(tournament=tournament)
-        selectors.registration_totals(tournament=tournament)
-        list(selectors.registration_list(tournament=tournament))
-        list(selectors.tournament_audit(tournament=tournament)[:5])
+        bracket = tournament_bracket(tournament=tournament)
+        standings = tournament_standings(tournament=tournament)
+        prizes = tournament_prizes(tournament=tournament)
+        registration_totals(tournament=tournament)
+        list(registration_list(tournament=tournament))
+        list(tournament_audit(tournament=tournament)[:5])
         diplomas = diploma_entries(tournament)
         finished = tournament.status == Tournament.Status.FINISHED
         if self.step % self.scenario.pages_every == 0 or finished:
@@ -442,8 +447,8 @@ class Driver:
 
     def check_end(self) -> None:
         tournament = self.tournament
-        standings = selectors.tournament_standings(tournament=tournament)
-        prizes = selectors.tournament_prizes(tournament=tournament)
+        standings = tournament_standings(tournament=tournament)
+        prizes = tournament_prizes(tournament=tournament)
         placed = [p["id"] for pl in standings["places"] for p in pl["players"]]
         seeded = Registration.objects.filter(tournament=tournament, seed__isnull=False)
         assert sorted(placed) == sorted(seeded.values_list("player_id", flat=True))

@@ -11,7 +11,8 @@ from django.test.utils import CaptureQueriesContext
 from tests.factories import TournamentFactory
 from tests.tournaments.factories import register
 from tests.tournaments.helpers import finish, match, play_out
-from tournaments import selectors, services
+from tournaments import services
+from tournaments.selectors.bracket import tournament_bracket
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +52,7 @@ def test_bracket_selector_needs_the_same_queries_for_16_and_256_players(
         for key in ("U1-1", "U1-2", "U1-3"):
             finish(match(t, key), "a")
         with django_assert_max_num_queries(3):
-            bracket = selectors.tournament_bracket(tournament=t)
+            bracket = tournament_bracket(tournament=t)
         sizes.append(len(all_matches(bracket)))
         with CaptureQueriesContext(connection) as ctx:
             assert api.get(f"/api/v1/tournaments/{t.pk}/bracket/").status_code == 200

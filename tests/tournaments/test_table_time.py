@@ -12,8 +12,8 @@ from django.utils import timezone
 from audit.models import AuditEntry
 from matches.models import Match
 from tests.web.helpers import drawn_tournament
-from tournaments import selectors
 from tournaments.algorithms.table_time import charge, table_minutes
+from tournaments.selectors.desk import table_time
 
 T0 = timezone.now().replace(microsecond=0)
 
@@ -65,7 +65,7 @@ def test_the_desk_takes_the_losers_table_time_and_the_protocol_sums_it(client, o
         loser=match.player_b,
         result=Match.Result.RACE,
     )
-    money = selectors.table_time(tournament=t)
+    money = table_time(tournament=t)
     [row] = money["rows"]
     assert row["minutes"] == 55  # 65 minutes at the table, breaks excluded
     assert money["owed"] == Decimal("275.00")  # 550 for the table, the loser pays half
@@ -77,7 +77,7 @@ def test_the_desk_takes_the_losers_table_time_and_the_protocol_sums_it(client, o
     client.post(
         f"/panel/t/{t.pk}/table-time/{match.pk}/paid/", {"player": match.player_b_id, "paid": "1"}
     )
-    money = selectors.table_time(tournament=t)
+    money = table_time(tournament=t)
     assert (money["paid"], money["owed"]) == (Decimal("275.00"), 0)
     assert AuditEntry.objects.filter(action="table_time_paid", tournament=t).count() == 1
     # The winner owes nothing: the desk cannot take it.
@@ -85,7 +85,7 @@ def test_the_desk_takes_the_losers_table_time_and_the_protocol_sums_it(client, o
         f"/panel/t/{t.pk}/table-time/{match.pk}/paid/", {"player": match.player_a_id, "paid": "1"}
     )
     assert refused.status_code in (302, 409)
-    assert selectors.table_time(tournament=t)["paid"] == Decimal("275.00")
+    assert table_time(tournament=t)["paid"] == Decimal("275.00")
     protocol = client.get(f"/panel/t/{t.pk}/print/protocol/").content.decode()
     assert "Table time paid" in protocol or "игровое время" in protocol.lower()
     # Money never reaches the scoreboard or the referee's form.

@@ -160,7 +160,7 @@ def test_russian_alphabetical_order_puts_yo_with_ye() -> None:
 
 def test_the_rating_list_sorts_yo_among_ye(client) -> None:
     from tests.factories import PlayerFactory
-    from tournaments.selectors import player_list
+    from tournaments.selectors.players import player_list
 
     for name in ("Ёлкин Иван", "Абрамов Пётр", "Жуков Олег", "Ершов Лев"):
         PlayerFactory(name=name)

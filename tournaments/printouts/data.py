@@ -10,13 +10,16 @@ from django.utils.translation import gettext as _
 
 from matches.models import Match, Table
 from matches.selectors import QUEUE_ORDER, discipline_of, match_queryset
-from tournaments import selectors
 from tournaments.models import Registration, Tournament
 from tournaments.names import collation_key, paper_name, signature_name
 from tournaments.presentation import bracket_shown, names_of, stage_label
 from tournaments.printouts.layout import bracket_sheets
 from tournaments.printouts.qr import qr_data_uri
 from tournaments.regulation import paper_heading, race_words
+from tournaments.selectors.bracket import tournament_bracket
+from tournaments.selectors.desk import registration_list, registration_totals, table_time
+from tournaments.selectors.prizes import tournament_prizes
+from tournaments.selectors.standings import tournament_standings
 
 SHEET_STATUSES = ("ready", "on_table")
 # Racks a match sheet has rows for in each frame's grid; frames beyond the grid's columns are
@@ -28,7 +31,7 @@ SHEET_FRAMES = 5
 def bracket_data(tournament: Tournament) -> dict[str, Any]:
     """The bracket's sheets; each match also with the time it was called or started (a club's
     wall sheet says when a match was played)."""
-    bracket = bracket_shown(selectors.tournament_bracket(tournament=tournament))
+    bracket = bracket_shown(tournament_bracket(tournament=tournament))
     times = {
         pk: started or called
         for pk, started, called in Match.objects.filter(tournament=tournament).values_list(
@@ -118,8 +121,8 @@ def table_cards(request: HttpRequest, tournament: Tournament) -> list[dict[str, 
 
 
 def protocol_data(tournament: Tournament) -> dict[str, Any]:
-    standings = selectors.tournament_standings(tournament=tournament)
-    prizes = selectors.tournament_prizes(tournament=tournament)
+    standings = tournament_standings(tournament=tournament)
+    prizes = tournament_prizes(tournament=tournament)
     amounts = {p["id"]: p["amount"] for award in prizes["awards"] for p in award["players"]}
     places = []
     for place in standings["places"]:
@@ -134,10 +137,10 @@ def protocol_data(tournament: Tournament) -> dict[str, Any]:
                 }
             )
     # Who gave each refund is on the fee sheet.
-    fees = list(selectors.registration_list(tournament=tournament).select_related("refunded_by"))
+    fees = list(registration_list(tournament=tournament).select_related("refunded_by"))
     # On paper the fee sheet reads in Russian alphabetical order («Ё» among the «Е»).
     fees.sort(key=lambda r: collation_key(r.player.name))
-    table = selectors.table_time(tournament=tournament)
+    table = table_time(tournament=tournament)
     by_player = {p["player"].pk: p for p in table["players"]}
     for reg in fees:
         reg.table_time = by_player.get(reg.player_id)  # type: ignore[attr-defined]
@@ -148,7 +151,7 @@ def protocol_data(tournament: Tournament) -> dict[str, Any]:
         "paid_out": paid_out,
         "withheld": prizes.get("withheld"),
         "fees": fees,
-        "totals": selectors.registration_totals(tournament=tournament),
+        "totals": registration_totals(tournament=tournament),
         "table_time": table,
         "heading": paper_heading(tournament),
         "signature": signature_name(tournament.chief_judge),

@@ -19,7 +19,7 @@ from tournaments.draw_plan import DrawPlan, generate_bracket
 from tournaments.errors import BAD_REQUEST, UNPROCESSABLE, TournamentError
 from tournaments.match_setup import ready_fields
 from tournaments.models import Registration, Tournament
-from tournaments.selectors import bracket_from_plan
+from tournaments.selectors.bracket import bracket_from_plan
 from tournaments.services.common import Status, lock_tournament, require_status
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ from matches.selectors import NOT_STARTED
 from matches.services import match_walkover
 from tournaments.errors import CONFLICT, TournamentError
 from tournaments.models import Player, Registration, TableTimePayment, Tournament
-from tournaments.selectors import table_time
+from tournaments.selectors.desk import table_time
 from tournaments.services.common import (
     Status,
     bump_public_version,

@@ -161,8 +161,9 @@ def _user(headers: dict[str, str]) -> Any:
 def authorize(*, scope: str, object_id: int, headers: dict[str, str]) -> int:
     """The tournament whose stream the client may read, or Refused (as its pages refuse)."""
     from matches.models import Match
-    from tournaments import access, selectors
+    from tournaments import access
     from tournaments.models import Tournament
+    from tournaments.selectors.tournament import tournament_get
 
     if scope == "m":
         tournament_id = _match_tournament.get(object_id)
@@ -178,7 +179,7 @@ def authorize(*, scope: str, object_id: int, headers: dict[str, str]) -> int:
     if known is not None and known[1] > now and known[0]:
         return tournament_id
     try:
-        tournament = selectors.tournament_get(tournament_id=tournament_id)
+        tournament = tournament_get(tournament_id=tournament_id)
     except Tournament.DoesNotExist:
         raise _not_found() from None
     _public[tournament_id] = (tournament.is_public, now + ACCESS_TTL_SECONDS)

@@ -51,6 +51,11 @@ class EventField(serializers.DictField):
     """One engine event: a union discriminated on `type` in the schema; the engine judges it."""
 
 
+@extend_schema_field(component("LogEntryEvent"))
+class LogEntryEventField(serializers.JSONField):
+    """An entry's event as the log gives it: an engine event, or {"seq": n} for an undo."""
+
+
 @extend_schema_field(component("MatchState"))
 class StateField(serializers.JSONField):
     pass
@@ -232,7 +237,7 @@ class MatchCorrectionSerializer(serializers.Serializer[Any]):
 class MatchEventSerializer(serializers.Serializer[Any]):
     seq = serializers.IntegerField(help_text=_("Position in the log; the version after it."))
     kind = serializers.ChoiceField(choices=MatchEvent.Kind.choices)
-    event = serializers.JSONField(
+    event = LogEntryEventField(
         source="payload",
         help_text=_('The engine event; for an undo, {"seq": n} of the entry it cancels.'),
     )
@@ -395,6 +400,12 @@ class EntryLimitSerializer(serializers.Serializer[Any]):
     max = serializers.IntegerField(help_text="The sum of these fields is at most this.")
 
 
+class FinishingResultSerializer(serializers.Serializer[Any]):
+    a = serializers.IntegerField(allow_null=True)
+    b = serializers.IntegerField(allow_null=True)
+    winner = _slot(allow_null=True)
+
+
 class EntryKindSerializer(serializers.Serializer[Any]):
     key = serializers.CharField()
     type = serializers.CharField(help_text="The event's type.")
@@ -408,6 +419,9 @@ class EntryKindSerializer(serializers.Serializer[Any]):
     finishing = serializers.ListField(
         child=serializers.DictField(child=serializers.IntegerField()),
         help_text="The field values (name: count) that end the match: the form asks to confirm.",
+    )
+    results = FinishingResultSerializer(
+        many=True, help_text="For each of `finishing`, the result it leaves (the form says it)."
     )
 
 

@@ -50,7 +50,7 @@ from matches.web.api.serializers import (
 from tournaments.access import can_manage_tournament
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
-from tournaments.selectors import tournament_audit
+from tournaments.selectors.audit import tournament_audit
 from tournaments.web.shared import http_cache
 from tournaments.web.shared.api import AUDIT_PAGE_PARAMETERS, audit_page
 from tournaments.web.shared.permissions import MatchWritePermission, TournamentPermission

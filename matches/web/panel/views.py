@@ -23,7 +23,7 @@ from tournaments.match_labels import match_label
 from tournaments.models import Tournament
 from tournaments.presentation import names_of, no_show_question, walkover_question
 from tournaments.regulation import lateness_log, lateness_rule, no_show_words
-from tournaments.selectors import tournament_audit
+from tournaments.selectors.audit import tournament_audit
 from tournaments.web.shared.pages import live_response, tournament_live_etag, tournament_stream
 from tournaments.web.shared.panel import PanelAction, PanelMixin, form_error_text
 from tournaments.web.shared.scoreboard import (

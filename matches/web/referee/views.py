@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.decorators import method_decorator
@@ -22,7 +23,10 @@ from matches.representation import match_data, translated
 from matches.web.referee.pwa import form_renderers
 from rules import describe
 from tournaments import selectors_referee
+from tournaments import services as tournament_services
+from tournaments.errors import TournamentError
 from tournaments.presentation import names_of
+from tournaments.regulation import lateness_log, lateness_rule
 from tournaments.web.shared.scoreboard import score_view
 
 MAX_BALLS = 16
@@ -140,8 +144,66 @@ class RefereeView(LoginRequiredMixin, View):
                 "renderers": " ".join(form_renderers()),
                 "can_manage": access.can_manage_tournament(request.user, match.tournament),
                 "is_referee": role != "player",
+                **_lateness(match, role),
             },
         )
+
+
+def _lateness(match: Any, role: str) -> dict[str, Any]:
+    """The lateness taps for the referee (not a self-scoring player): while the called
+    match has not begun and the tournament has a lateness rule; and what lateness cost."""
+    t = match.tournament
+    if role == access.MATCH_PLAYER or not (t.lateness_step_minutes or t.lateness_walkover_minutes):
+        return {}
+    log = lateness_log(match)
+    can_tap = (
+        match.called_at is not None
+        and match.status in selectors.NOT_STARTED
+        and match.version == 0
+        and match.player_a_id is not None
+        and match.player_b_id is not None
+    )
+    if not (can_tap or log):
+        return {}
+    names = names_of(match)
+    return {
+        "lateness": {
+            "rule": lateness_rule(t),
+            "log": log,
+            "choices": [("a", names["a"]), ("b", names["b"])] if can_tap else [],
+        }
+    }
+
+
+class RefereeLatenessView(LoginRequiredMixin, View):
+    """One tap at the table: the player is late; the same service (and audit) as the desk's."""
+
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        match = get_object_or_404(selectors.match_queryset(), pk=pk)
+        role = access.match_scoring_role(request.user, match)
+        if role is None or role == access.MATCH_PLAYER:
+            if not access.can_view_match(request.user, match):
+                raise Http404
+            return render(request, "matches/referee_denied.html", {"match": match}, status=403)
+        try:
+            done = tournament_services.match_lateness(
+                match=match, late_slot=request.POST.get("late", ""), actor=request.user
+            )
+        except TournamentError as err:
+            messages.error(request, err.message)
+        else:
+            if done["walkover"]:
+                messages.success(
+                    request,
+                    _("%(m)s min late: the match is a walkover.") % {"m": done["minutes"]},
+                )
+            else:
+                messages.success(
+                    request,
+                    _("%(m)s min late: minus %(n)s balls.")
+                    % {"m": done["minutes"], "n": done["balls"]},
+                )
+        return redirect("referee-match", match.pk)
 
 
 class RefereeHomeView(LoginRequiredMixin, View):

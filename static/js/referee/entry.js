@@ -46,6 +46,21 @@ export function ends(kind, values) {
     Object.keys(combo).every((k) => (values[k] !== undefined ? values[k] : field(kind, k).default) === combo[k]));
 }
 
+/* The question before values that end the match: the result they leave, as the server's
+ * engine played them (`results`, one per `finishing` combination). */
+export function endQuestion(ctx, kind, values) {
+  const combos = kind && kind.finishing ? kind.finishing : [];
+  const i = combos.findIndex((combo) =>
+    Object.keys(combo).every((k) => (values[k] !== undefined ? values[k] : field(kind, k).default) === combo[k]));
+  const r = i >= 0 && kind.results ? kind.results[i] : null;
+  if (!r || r.a === null || r.b === null || !r.winner) {
+    return ctx.t("ends_confirm");
+  }
+  return ctx.t("ends_confirm_result", {
+    a: ctx.name("a"), b: ctx.name("b"), sa: r.a, sb: r.b, winner: ctx.name(r.winner),
+  });
+}
+
 /* The highest value a count may take with the others as picked (a kind's limits). */
 export function bound(kind, f, values) {
   let max = f.max;
@@ -139,7 +154,7 @@ export function send(ctx, kind, values, question) {
   if (question) {
     ctx.confirm(question, ev);
   } else if (ctx.current && ends(kind, values)) {
-    ctx.confirm(ctx.t("ends_confirm"), ev);
+    ctx.confirm(endQuestion(ctx, kind, values), ev);
   } else {
     ctx.event(ev);
   }

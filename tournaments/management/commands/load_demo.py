@@ -57,6 +57,8 @@ GAMES = (
         "Классическая пирамида до 71 очка, заказ шара и лузы; штраф — 3 очка сопернику.",
     ),
 )
+# A match that is to stay on its table stops when a player is this close to the race.
+NEAR_THE_END_BALLS = 8
 CHIEF_JUDGE = "Сергеев Андрей Викторович"
 REFEREE = "referee"
 
@@ -306,9 +308,12 @@ class Command(BaseCommand):
         return event
 
     def _play_match(self, match: Match, referee: Any, events: int | None = None) -> Match:
-        """Simulated events until the match ends (or `events` are played)."""
+        """Simulated events until the match ends (or `events` are played; then the match stops
+        well short of its race too, so that a match meant to stay on a table never ends)."""
         played = 0
         while not match.state.get("finished") and (events is None or played < events):
+            if events is not None and self._near_the_end(match.state):
+                break
             event = self._event(match.state, quick=events is None)
             result = match_services.match_submit_event(
                 match_id=match.pk,
@@ -319,6 +324,14 @@ class Command(BaseCommand):
             match = result.match
             played += 1
         return match
+
+    @staticmethod
+    def _near_the_end(state: dict[str, Any]) -> bool:
+        """A player is within a long run of the race (a match that is to stay under way)."""
+        race = state.get("ruleset", {}).get("balls_to_win")
+        if not race or not state.get("score"):
+            return False
+        return bool(max(state["score"].values()) >= race - NEAR_THE_END_BALLS)
 
     def _start_tables(self, tournament: Tournament, referee: Any, actor: Any) -> None:
         """Four matches under way: clocks running with different time left, scores on."""

@@ -942,13 +942,28 @@ class MatchSummarySerializer(serializers.Serializer[Any]):
     status = serializers.CharField()
     player_a = serializers.IntegerField(source="player_a_id", allow_null=True)
     player_b = serializers.IntegerField(source="player_b_id", allow_null=True)
-    winner = serializers.IntegerField(source="winner_id", allow_null=True)
+    # The winner's slot, as the correction's request names it and every match answer gives it;
+    # winner_id is the player.
+    winner = serializers.SerializerMethodField(
+        help_text="The winner's slot (a or b), as in the correction's request; null: none."
+    )
+    winner_id = serializers.IntegerField(
+        allow_null=True, help_text="The winner's player id; null: none."
+    )
     score_a = serializers.IntegerField(allow_null=True)
     score_b = serializers.IntegerField(allow_null=True)
     result = serializers.CharField(allow_blank=True)
     ruleset = MatchRulesetField()
     head_start_overridden = serializers.BooleanField()
     clock_limit_seconds = serializers.IntegerField(allow_null=True)
+
+    @extend_schema_field(serializers.ChoiceField(choices=["a", "b"], allow_null=True))
+    def get_winner(self, match: Match) -> str | None:
+        if match.winner_id is None:
+            return None
+        if match.winner_id == match.player_a_id:
+            return "a"
+        return "b" if match.winner_id == match.player_b_id else None
 
 
 class RatingDeltaSerializer(serializers.Serializer[Any]):

@@ -19,10 +19,21 @@ from rest_framework.views import APIView
 from rest_framework.viewsets import GenericViewSet
 
 from matches.models import Match
-from tournaments import access, selectors, services
+from tournaments import access, services
 from tournaments.models import Player, Registration, Tournament
 from tournaments.presentation import bracket_shown, standings_shown
 from tournaments.presets import PRESETS
+from tournaments.selectors.audit import tournament_audit
+from tournaments.selectors.bracket import tournament_bracket
+from tournaments.selectors.desk import registration_list, registration_totals
+from tournaments.selectors.players import (
+    match_rating_changes,
+    player_list,
+    player_rating_history_for,
+)
+from tournaments.selectors.prizes import tournament_prizes
+from tournaments.selectors.standings import tournament_standings
+from tournaments.selectors.tournament import tournament_list
 from tournaments.web.api import serializers as s
 from tournaments.web.shared import http_cache, permissions
 from tournaments.web.shared.api import (
@@ -94,11 +105,11 @@ class PlayerViewSet(GenericViewSet[Player]):
     def list(self, request: Request) -> Response:
         query = s.PlayerSearchQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        players = selectors.player_list(search=query.validated_data.get("search", ""))
+        players = player_list(search=query.validated_data.get("search", ""))
         page = self.paginate_queryset(players) or []  # None only without a paginator
         context: dict[str, Any] = {"request": request}
         if "tournament" in query.validated_data:
-            visible = selectors.tournament_list(user=request.user)
+            visible = tournament_list(user=request.user)
             context["statuses"] = dict(
                 Registration.objects.filter(
                     tournament__in=visible.filter(pk=query.validated_data["tournament"]),
@@ -127,7 +138,7 @@ class PlayerViewSet(GenericViewSet[Player]):
         player = self.get_object()
         # Players are shared, but a private tournament's games are not: its entries are one
         # anonymous line.
-        history = selectors.player_rating_history_for(player=player, user=request.user)
+        history = player_rating_history_for(player=player, user=request.user)
         context = {"request": request, "rating_history": history}
         return Response(s.PlayerDetailSerializer(player, context=context).data)
 
@@ -153,7 +164,7 @@ class TournamentViewSet(GenericViewSet[Tournament]):
     serializer_class = s.TournamentSerializer
 
     def get_queryset(self) -> Any:
-        return selectors.tournament_list(user=self.request.user).prefetch_related("organisers")
+        return tournament_list(user=self.request.user).prefetch_related("organisers")
 
     def _context(self) -> dict[str, Any]:
         return {"request": self.request, "managed": _managed_ids(self.request)}
@@ -257,7 +268,7 @@ class TournamentViewSet(GenericViewSet[Tournament]):
             manual_order=v.get("order"),
             allow_unpaid=v["allow_unpaid"],
         )
-        return Response(bracket_shown(selectors.tournament_bracket(tournament=tournament)))
+        return Response(bracket_shown(tournament_bracket(tournament=tournament)))
 
     @extend_schema(
         parameters=[s.DrawPreviewQuerySerializer],
@@ -316,7 +327,7 @@ class TournamentViewSet(GenericViewSet[Tournament]):
             tournament,
             "bracket",
             http_cache.bracket_etag(tournament),
-            lambda: bracket_shown(selectors.tournament_bracket(tournament=tournament)),
+            lambda: bracket_shown(tournament_bracket(tournament=tournament)),
         )
 
     @extend_schema(
@@ -331,7 +342,7 @@ class TournamentViewSet(GenericViewSet[Tournament]):
             tournament,
             "standings",
             http_cache.tournament_etag(tournament),
-            lambda: standings_shown(selectors.tournament_standings(tournament=tournament)),
+            lambda: standings_shown(tournament_standings(tournament=tournament)),
         )
 
     @extend_schema(
@@ -346,9 +357,7 @@ class TournamentViewSet(GenericViewSet[Tournament]):
             tournament,
             "prizes",
             http_cache.tournament_etag(tournament),
-            lambda: dict(
-                s.PrizesSerializer(selectors.tournament_prizes(tournament=tournament)).data
-            ),
+            lambda: dict(s.PrizesSerializer(tournament_prizes(tournament=tournament)).data),
         )
 
 
@@ -378,7 +387,7 @@ class TournamentScopedView(APIView):
 
     def get_tournament(self) -> Tournament:
         tournament = get_object_or_404(
-            selectors.tournament_list(user=self.request.user), pk=self.kwargs["tournament_pk"]
+            tournament_list(user=self.request.user), pk=self.kwargs["tournament_pk"]
         )
         self.check_object_permissions(self.request, tournament)
         return tournament
@@ -410,7 +419,7 @@ class RegistrationListView(TournamentScopedView):
     def get(self, request: Request, tournament_pk: int) -> Response:
         tournament = self.get_tournament()
         paginator = api_paginator()
-        regs = selectors.registration_list(tournament=tournament)
+        regs = registration_list(tournament=tournament)
         page = paginator.paginate_queryset(regs, request, view=self)
         return paginator.get_paginated_response(self.registration_out(tournament, page, many=True))
 
@@ -446,7 +455,7 @@ class RegistrationTotalsView(TournamentScopedView):
     def get(self, request: Request, tournament_pk: int) -> Response:
         tournament = self.get_tournament()
         access.require_manage(request.user, tournament)
-        totals = selectors.registration_totals(tournament=tournament)
+        totals = registration_totals(tournament=tournament)
         return Response(s.TotalsSerializer(totals).data)
 
 
@@ -607,7 +616,7 @@ class MatchRatingView(TournamentScopedView):
     def get(self, request: Request, tournament_pk: int, match_pk: int) -> Response:
         tournament = self.get_tournament()
         match = self.get_match(tournament)
-        return Response(selectors.match_rating_changes(match=match))
+        return Response(match_rating_changes(match=match))
 
 
 # --- the audit log -----------------------------------------------------------------------------
@@ -626,7 +635,7 @@ class TournamentAuditView(TournamentScopedView):
         access.require_manage(request.user, tournament)
         query = s.AuditQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        entries = selectors.tournament_audit(
+        entries = tournament_audit(
             tournament=tournament, match_id=query.validated_data.get("match")
         )
         return audit_page(request, self, entries)

@@ -17,6 +17,8 @@ from tournaments.models import Tournament
 def add_service_error(form: forms.Form, err: TournamentError) -> None:
     """Show a service's refusal on the field it names, else on top of the form."""
     field = str(err.params.get("field", ""))
+    if field.startswith("stage_rules.") and field.endswith(".pair_race"):
+        field = f"pair__{field.split('.')[1]}__bands"  # the settings page's field of it
     form.add_error(field if field in form.fields else None, err.message)
 
 

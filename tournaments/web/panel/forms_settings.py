@@ -5,6 +5,7 @@ per-stage races are built from the rules engine's own description of its keys.""
 from __future__ import annotations
 
 from decimal import Decimal
+from itertools import pairwise
 from typing import Any
 
 from django import forms
@@ -15,7 +16,7 @@ import rules
 from config.moments import WindowDateField
 from matches.wording import discipline_label
 from rules.registry import find
-from tournaments.algorithms import handicap
+from tournaments.algorithms import handicap, pair_race
 from tournaments.images import LOGO_SIDE, MAX_IMAGE_BYTES, ImageRefused, image_reencode
 from tournaments.match_setup import stage_keys
 from tournaments.models import Tournament
@@ -232,6 +233,7 @@ class SettingsForm(forms.Form):
                     "stage_rules",
                     "stages",
                 )
+        self._add_pair_races(discipline.stage_keys if discipline is not None else ())
         self._add(
             "organiser_logo",
             forms.FileField(
@@ -266,6 +268,72 @@ class SettingsForm(forms.Form):
             "fee_bands",
             "money",
         )
+
+    def _add_pair_races(self, race_keys: tuple[str, ...]) -> None:
+        """Per stage: the pair's race — how the pair's figure is taken and in what the race is
+        counted (one choice), and its bands (one a line)."""
+        keys = [k for k in pair_race.RACE_KEYS if k in race_keys]
+        if not keys:
+            return
+        choices: list[tuple[str, str]] = [("", "—")]
+        for by in ("sum", "difference"):
+            for key in keys:
+                choices.append((f"{by}:{key}", str(PAIR_RACE_TITLES[by, key])))
+        for stage in STAGE_KEYS:
+            own = ((self.tournament.stage_rules or {}).get(stage) or {}).get("pair_race")
+            mode, text = pair_race_text(own)
+            self._add(
+                f"pair__{stage}__mode",
+                forms.ChoiceField(
+                    label=f"{STAGE_LABELS[stage]}: {_('the pair’s race')}",
+                    choices=choices,
+                    required=False,
+                ),
+                mode,
+                "stage_rules",
+                "stages",
+            )
+            self._add(
+                f"pair__{stage}__bands",
+                forms.CharField(
+                    label=f"{STAGE_LABELS[stage]}: {_('bands of the pair’s race')}",
+                    required=False,
+                    widget=forms.Textarea(attrs={"rows": 2}),
+                    help_text=_(
+                        "One band a line: “1700: 2” (up to 1700 plays to 2), the last “*: 3”."
+                    ),
+                ),
+                text,
+                "stage_rules",
+                "stages",
+            )
+
+    def _pair_races(self) -> dict[str, dict[str, Any]]:
+        """The stages' pair's races from the form; a mistake is added to its field."""
+        out: dict[str, dict[str, Any]] = {}
+        for stage in STAGE_KEYS:
+            mode_key, bands_key = f"pair__{stage}__mode", f"pair__{stage}__bands"
+            if mode_key not in self.cleaned_data:
+                continue
+            mode = self.cleaned_data.get(mode_key) or ""
+            text = self.cleaned_data.get(bands_key) or ""
+            if not mode:
+                if text.strip():
+                    self.add_error(
+                        mode_key, _("Choose how the pair’s race is set, or clear its bands.")
+                    )
+                continue
+            by, key = mode.split(":")
+            try:
+                out[stage] = parse_pair_race(by, key, text)
+            except forms.ValidationError as err:
+                self.add_error(bands_key, err)
+        return out
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        self.pair_races = self._pair_races()
+        return cleaned
 
     def clean_organiser_logo(self) -> Any:
         """An uploaded image as a PNG data URI (at most LOGO_SIZE pixels); the current logo if
@@ -316,12 +384,72 @@ class SettingsForm(forms.Form):
                 stage: {k: v for k, v in own.items() if k in known}
                 for stage, own in stage_rules.items()
             }
-        # The pair's race (set through the API) has no field here: it stays as it is.
-        for stage, own in (t.stage_rules or {}).items():
-            if own.get("pair_race") and "pair_race" in stage_keys(discipline):
-                stage_rules.setdefault(stage, {})["pair_race"] = own["pair_race"]
+        # The pair's race: as the form sets it (a race key the new discipline lacks is dropped
+        # with the discipline's other stage keys).
+        known = stage_keys(discipline)
+        for stage, pair in getattr(self, "pair_races", {}).items():
+            if all(k in known for band in pair["bands"] for k in band if k != "up_to"):
+                stage_rules.setdefault(stage, {})["pair_race"] = pair
         data["stage_rules"] = {stage: own for stage, own in stage_rules.items() if own}
         return {k: v for k, v in data.items() if k in self.editable and _differs(getattr(t, k), v)}
+
+
+PAIR_RACE_TITLES = {
+    ("sum", "frames_to_win"): _("by the rating sum, frames to win"),
+    ("sum", "balls_to_win"): _("by the rating sum, balls to win"),
+    ("difference", "frames_to_win"): _("by the rating difference, frames to win"),
+    ("difference", "balls_to_win"): _("by the rating difference, balls to win"),
+}
+OPEN_BAND = {"*", "-", "", "иначе", "else"}
+
+
+def pair_race_text(pair: dict[str, Any] | None) -> tuple[str, str]:
+    """A stage's pair's race as the form shows it: (mode, bands one a line)."""
+    if not pair or not pair.get("bands"):
+        return "", ""
+    first = pair["bands"][0]
+    key = next((k for k in pair_race.RACE_KEYS if k in first), "frames_to_win")
+    lines = [
+        f"{'*' if band['up_to'] is None else band['up_to']}: {band.get(key, '')}"
+        for band in pair["bands"]
+    ]
+    return f"{pair['by']}:{key}", "\n".join(lines)
+
+
+def parse_pair_race(by: str, key: str, text: str) -> dict[str, Any]:
+    """“1700: 2 / *: 3” as the pair's race; ``ValidationError`` names the line."""
+    bands: list[dict[str, Any]] = []
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise forms.ValidationError(_("Write the bands: “1700: 2”, the last “*: 3”."))
+    if len(lines) > 10:
+        raise forms.ValidationError(_("At most 10 bands."))
+    for number, line in enumerate(lines, start=1):
+        left, sep, right = line.partition(":")
+        try:
+            if not sep:
+                raise ValueError
+            up_to = None if left.strip().lower() in OPEN_BAND else int(left.strip())
+            race = int(right.strip())
+        except ValueError:
+            raise forms.ValidationError(
+                _("Line %(n)s: write a band as “1700: 2” (the last “*: 3”)."),
+                params={"n": number},
+            ) from None
+        bands.append({"up_to": up_to, key: race})
+    try:
+        return pair_race.parse({"by": by, "bands": bands})
+    except ValueError:
+        pass
+    # The algorithm's reason is in English: say the usual mistakes in the page's words.
+    ups = [b["up_to"] for b in bands]
+    if ups[-1] is not None:
+        raise forms.ValidationError(_("The last band must be “*: N”: every pair needs a race."))
+    if None in ups[:-1]:
+        raise forms.ValidationError(_("Only the last band is “*”."))
+    if any(a >= b for a, b in pairwise(ups[:-1])):
+        raise forms.ValidationError(_("The bands must go up: each limit above the one before."))
+    raise forms.ValidationError(_("Each limit is from 0 to 10000 and each race from 1 to 200."))
 
 
 def _differs(current: Any, new: Any) -> bool:

@@ -22,13 +22,17 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from matches.models import Match
-from tournaments import access, selectors, selectors_people, selectors_players, services
+from tournaments import access, selectors_people, selectors_players, services
 from tournaments.audit_text import KINDS
 from tournaments.diplomas import diploma_entries
 from tournaments.errors import TournamentError
 from tournaments.models import Player, Registration, Tournament
 from tournaments.presentation import bracket_shown, no_show_question, standings_shown
 from tournaments.regulation import fee_lines, regulation
+from tournaments.selectors.audit import tournament_audit_filtered
+from tournaments.selectors.desk import registration_list, registration_totals, table_time
+from tournaments.selectors.prizes import tournament_prizes
+from tournaments.selectors.standings import tournament_standings
 from tournaments.services.entry_rules import registration_state
 from tournaments.web.panel import forms
 from tournaments.web.shared.panel import PanelAction, PanelMixin, form_error_text
@@ -104,7 +108,7 @@ class TournamentPanelView(PanelMixin, View):
         tournament = self.get_tournament()
         return self.page(
             "panel/tournament.html",
-            totals=selectors.registration_totals(tournament=tournament),
+            totals=registration_totals(tournament=tournament),
             regulation=regulation(tournament),
             fees=fee_lines(tournament),
             referees=tournament.referees.order_by("username"),
@@ -171,7 +175,7 @@ class RegistrationDeskView(PanelMixin, View):
         tournament = self.get_tournament()
         search = forms.PlayerSearchForm(request.GET)
         q = search.cleaned_data["q"].strip() if search.is_valid() else ""
-        registrations = list(selectors.registration_list(tournament=tournament))
+        registrations = list(registration_list(tournament=tournament))
         found = []
         if q:
             found = selectors_people.player_search_with_status(search=q, tournament=tournament)
@@ -184,7 +188,7 @@ class RegistrationDeskView(PanelMixin, View):
         return self.page(
             "panel/registrations.html",
             registrations=registrations,
-            totals=selectors.registration_totals(tournament=tournament),
+            totals=registration_totals(tournament=tournament),
             search=search,
             q=q,
             found=found,
@@ -192,7 +196,7 @@ class RegistrationDeskView(PanelMixin, View):
             confirming=again,
             open=tournament.status == Tournament.Status.REGISTRATION,
             registration_state=registration_state(tournament),
-            table_time=selectors.table_time(tournament=tournament),
+            table_time=table_time(tournament=tournament),
             can_tick=tournament.status != Tournament.Status.FINISHED,
             entry_desk=selectors_players.desk_entry(tournament=tournament),
         )
@@ -441,7 +445,7 @@ class DrawView(PanelMixin, View):
             preview=preview,
             seeds=_seeds(preview) if preview else [],
             pairs=_pairs(preview) if preview else [],
-            totals=selectors.registration_totals(tournament=tournament),
+            totals=registration_totals(tournament=tournament),
         )
 
     def post(self, request: HttpRequest, pk: int) -> HttpResponse:
@@ -473,8 +477,8 @@ class PrizesPanelView(PanelMixin, View):
 
     def get(self, request: HttpRequest, pk: int) -> HttpResponse:
         tournament = self.get_tournament()
-        standings = standings_shown(selectors.tournament_standings(tournament=tournament))
-        prizes = selectors.tournament_prizes(tournament=tournament, standings=standings)
+        standings = standings_shown(tournament_standings(tournament=tournament))
+        prizes = tournament_prizes(tournament=tournament, standings=standings)
         return self.page(
             "panel/prizes.html",
             prizes=prizes,
@@ -492,12 +496,12 @@ class AuditView(PanelMixin, View):
     def get(self, request: HttpRequest, pk: int) -> HttpResponse:
         tournament = self.get_tournament()
         filters = {k: request.GET.get(k, "").strip()[:100] for k in ("kind", "match", "person")}
-        entries = selectors.tournament_audit_filtered(
+        entries = tournament_audit_filtered(
             tournament=tournament,
             actions=KINDS[filters["kind"]][1] if filters["kind"] in KINDS else None,
             match_key=filters["match"],
             person=filters["person"],
-        )  # entries and balls merged; each page loads its matches (selectors.AuditLog)
+        )  # entries and balls merged; each page loads its matches (tournaments.selectors.audit.AuditLog)
         page = Paginator(entries, AUDIT_PAGE).get_page(request.GET.get("page"))
         query = urlencode({k: v for k, v in filters.items() if v})
         return self.page(

@@ -20,10 +20,15 @@ from matches import selectors as match_selectors
 from matches.models import Match
 from matches.representation import translated
 from matches.selectors import discipline_of, group_results
-from tournaments import access, selectors
+from tournaments import access
 from tournaments.models import Registration, Tournament
 from tournaments.presentation import bracket_shown, group_results_shown, names_of, standings_shown
 from tournaments.regulation import fee_lines, regulation
+from tournaments.selectors import bracket as bracket_selectors
+from tournaments.selectors import desk as desk_selectors
+from tournaments.selectors import prizes as prizes_selectors
+from tournaments.selectors import standings as standings_selectors
+from tournaments.selectors.tournament import tournament_list
 from tournaments.web.shared import http_cache
 from tournaments.web.shared.pages import (
     live_response,
@@ -80,7 +85,7 @@ def with_live_scores(tournament: Tournament, bracket: dict[str, Any]) -> None:
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
     tournaments = list(
-        selectors.tournament_list(user=request.user)
+        tournament_list(user=request.user)
         .annotate(
             players=Count(
                 "registrations", filter=Q(registrations__status=Registration.Status.ACTIVE)
@@ -115,7 +120,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     def players() -> str:
         registrations = [
             r
-            for r in selectors.registration_list(tournament=tournament)
+            for r in desk_selectors.registration_list(tournament=tournament)
             if r.status == Registration.Status.ACTIVE
         ]
         data = {"tournament": tournament, "registrations": registrations}
@@ -129,7 +134,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             **_base_context(request, tournament, "overview"),
             "regulation": regulation(tournament),
             "fees": fee_lines(tournament),
-            "totals": selectors.registration_totals(tournament=tournament),
+            "totals": desk_selectors.registration_totals(tournament=tournament),
             "players_html": mark_safe(http_cache.cached_render(place, players)[0]),  # noqa: S308
             "shares": tournament.place_shares,
             "live_matches": live_matches(tournament),
@@ -153,7 +158,7 @@ def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
         return _base_context(request, tournament, "bracket")
 
     def context() -> dict[str, Any]:
-        bracket = bracket_shown(selectors.tournament_bracket(tournament=tournament))
+        bracket = bracket_shown(bracket_selectors.tournament_bracket(tournament=tournament))
         with_live_scores(tournament, bracket)
         return {**page_context(), "bracket": bracket}
 
@@ -179,7 +184,7 @@ def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
         return _base_context(request, tournament, "standings")
 
     def context() -> dict[str, Any]:
-        standings = standings_shown(selectors.tournament_standings(tournament=tournament))
+        standings = standings_shown(standings_selectors.tournament_standings(tournament=tournament))
         return {
             **page_context(),
             "standings": standings,
@@ -211,7 +216,10 @@ def tournament_prizes(request: HttpRequest, pk: int) -> HttpResponse:
         return _base_context(request, tournament, "prizes")
 
     def context() -> dict[str, Any]:
-        return {**page_context(), "prizes": selectors.tournament_prizes(tournament=tournament)}
+        return {
+            **page_context(),
+            "prizes": prizes_selectors.tournament_prizes(tournament=tournament),
+        }
 
     return live_response(
         request,

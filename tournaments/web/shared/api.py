@@ -30,7 +30,7 @@ def api_paginator() -> LimitOffsetPagination:
 
 def audit_page(request: Request, view: APIView, entries: Any) -> Response:
     """One page of audit entries as ``{"count", "next", "previous", "results"}``: a queryset
-    of them, or a tournaments.selectors.AuditLog (entries and balls merged, which loads each
+    of them, or a tournaments.selectors.audit.AuditLog (entries and balls merged, which loads each
     page's matches itself)."""
     pages = api_paginator()
     if isinstance(entries, QuerySet):

@@ -19,8 +19,9 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 from matches.models import Match
-from tournaments import access, selectors
+from tournaments import access
 from tournaments.models import Tournament
+from tournaments.selectors.tournament import tournament_get
 from tournaments.web.shared import http_cache
 
 FRAGMENT_PARAM = "fragment"
@@ -113,7 +114,7 @@ def tournament_live_etag(tournament: Tournament) -> str:
 
 def visible_tournament(request: HttpRequest, pk: int) -> Tournament:
     try:
-        tournament = selectors.tournament_get(tournament_id=pk)
+        tournament = tournament_get(tournament_id=pk)
     except Tournament.DoesNotExist:
         raise Http404 from None
     if not access.can_view_tournament(request.user, tournament):

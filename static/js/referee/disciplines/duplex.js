@@ -4,7 +4,7 @@
  * of each colour, bounded by that colour on the table). Foul and illegal-break sheets ask their
  * own counts: nothing picked on the main screen is carried into them. */
 import { btn, h, prompt } from "../dom.js";
-import { board as viewBoard, buildEvent, choiceRow, countPad, ends, field, kindOf } from "../entry.js";
+import { board as viewBoard, buildEvent, choiceRow, countPad, endQuestion, ends, field, kindOf } from "../entry.js";
 
 export function board(ctx) {
   const view = ctx.view;
@@ -57,7 +57,7 @@ function sendKind(ctx, kind, values) {
     ev.player = actor(ctx, kind);
   }
   if (ctx.current && ends(kind, values)) {
-    ctx.confirm(ctx.t("ends_confirm"), ev);
+    ctx.confirm(endQuestion(ctx, kind, values), ev);
   } else {
     ctx.event(ev);
   }

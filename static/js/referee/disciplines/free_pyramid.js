@@ -3,7 +3,7 @@
  * referee says who is at the table. A ball that ends the match (the entry's `finishing`)
  * asks to confirm. */
 import { btn, h, numbers, prompt } from "../dom.js";
-import { bound, board as viewBoard, ends, field, kindOf } from "../entry.js";
+import { bound, board as viewBoard, endQuestion, ends, field, kindOf } from "../entry.js";
 
 export function board(ctx) {
   return viewBoard(ctx);
@@ -21,7 +21,7 @@ function most(ctx, key, name, values) {
 function sendCount(ctx, key, n, ev) {
   const kind = kindOf(ctx.entry, key);
   if (ctx.current && kind && ends(kind, { pocketed: n })) {
-    ctx.confirm(ctx.t("ends_confirm"), ev);
+    ctx.confirm(endQuestion(ctx, kind, { pocketed: n }), ev);
   } else {
     ctx.event(ev);
   }
