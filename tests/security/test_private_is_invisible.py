@@ -111,6 +111,9 @@ def url_for(name: str, text: str, params: list[str], world: World, *, unknown: b
             kwargs[param] = given["registration"]
         elif param in ("uidb64", "token"):
             kwargs[param] = "x"  # a password reset link: not of any tournament
+        elif param == "delivery_id":
+            # A webhook's delivery: its owner's, found through his hook, never a tournament.
+            kwargs[param] = "00000000-0000-0000-0000-000000000000"
         elif param == "format":
             continue
         else:  # pragma: no cover - a new URL parameter needs its meaning here
