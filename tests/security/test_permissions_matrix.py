@@ -110,6 +110,11 @@ EXPECT: dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]] = {
     "change_decide": ((LOGIN, OK, 404, 404, 404, 404, OK),) * 2,
     "superuser": ((403, 403, 403, 403, 403, 403, OK),) * 2,
     "superuser_page": ((LOGIN, 403, 403, 403, 403, 403, OK),) * 2,
+    # An API token: the logins that write through the API, organisers and referees (of any
+    # tournament); a player's login has none.
+    "token_holder": ((403, 403, OK, OK, OK, OK, OK),) * 2,
+    # The password-for-token exchange is open to anyone: without credentials it is a 400.
+    "token_exchange": ((400, 403, OK, OK, OK, OK, OK),) * 2,
     # Any login, in the API (session authentication: anonymous gets 403).
     "api_login": ((403, OK, OK, OK, OK, OK, OK),) * 2,
     # The login page sends a logged-in user on.
@@ -222,9 +227,9 @@ SPECS: dict[str, Spec] = {
     "preset-list": Spec(calls={GET: Call("open", 200)}, api=True, global_=True),
     "api-token": Spec(
         calls={
-            GET: Call("organiser_role", 200),
-            POST: Call("organiser_role", 201),
-            "DELETE": Call("organiser_role", 204),
+            GET: Call("token_holder", 200),
+            POST: Call("token_exchange", 201),
+            "DELETE": Call("token_holder", 204),
         },
         api=True,
         global_=True,
