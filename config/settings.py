@@ -356,6 +356,8 @@ SPECTACULAR_SETTINGS = {
         "RegistrationStatusEnum": "tournaments.models.Registration.Status",
         # One player's slot, "a" or "b": a winner, the absent player of a no-show, a turn.
         "SlotEnum": [("a", "a"), ("b", "b")],
+        # The events a webhook hears: a hook's list, a delivery's event (one name, not two).
+        "WebhookEventEnum": "tournaments.models.Webhook.Event",
     },
 }
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # event bodies are tiny; imports use their own limit
