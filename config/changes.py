@@ -39,6 +39,9 @@ class Change:
     tournament_id: int
     match_id: int | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
+    # What the writer will know of the object once its transaction ends (its in-memory row,
+    # read at commit): the push gives a ball's score without reading the match again.
+    figures: Callable[[], Mapping[str, Any]] | None = field(default=None, compare=False, repr=False)
 
 
 Subscriber = Callable[[Change], None]
@@ -65,10 +68,13 @@ def change_emit(
     tournament_id: int,
     match_id: int | None = None,
     data: Mapping[str, Any] | None = None,
+    figures: Callable[[], Mapping[str, Any]] | None = None,
 ) -> Change:
     """Tell the subscribers of a change made in the current transaction (or at once, in
-    autocommit)."""
-    change = Change(kind=kind, tournament_id=tournament_id, match_id=match_id, data=data or {})
+    autocommit). ``figures``: see Change.figures."""
+    change = Change(
+        kind=kind, tournament_id=tournament_id, match_id=match_id, data=data or {}, figures=figures
+    )
     for subscriber in list(_subscribers["transaction"]):
         subscriber(change)
     if _subscribers["commit"]:
