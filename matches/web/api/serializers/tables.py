@@ -19,7 +19,7 @@ from matches.web.api.serializers.match import (
     MatchPlayersSerializer,
 )
 
-TABLES_MAX = 200  # tables of one tournament (TablesEnsureWriteSerializer)
+TABLES_MAX = 200  # tables of one tournament: their count here, a table's number in writes
 
 
 class TablesEnsureWriteSerializer(StrictSerializer):
