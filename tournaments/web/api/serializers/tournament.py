@@ -44,6 +44,12 @@ def _money(**kwargs: Any) -> serializers.DecimalField:
     return serializers.DecimalField(max_digits=10, decimal_places=2, max_value=MONEY_MAX, **kwargs)
 
 
+def _percent(**kwargs: Any) -> serializers.DecimalField:
+    return serializers.DecimalField(
+        max_digits=5, decimal_places=2, min_value=Decimal(0), max_value=Decimal(100), **kwargs
+    )
+
+
 class TournamentSerializer(serializers.ModelSerializer[Tournament]):
     ruleset = RulesetField(read_only=True)
     stage_rules = StageRulesField(read_only=True)
@@ -178,17 +184,9 @@ class TournamentWriteSerializer(StrictSerializer):
         error_messages=LIST_ERRORS,
         help_text="Entry fee by rating; a rating no band covers pays entry_fee.",
     )
-    pool_percent = serializers.DecimalField(
-        max_digits=5,
-        decimal_places=2,
-        min_value=Decimal(0),
-        max_value=Decimal(100),
-        required=False,
-    )
+    pool_percent = _percent(required=False)
     place_shares = serializers.ListField(
-        child=serializers.DecimalField(
-            max_digits=5, decimal_places=2, min_value=Decimal(0), max_value=Decimal(100)
-        ),
+        child=_percent(),
         required=False,
         min_length=1,
         max_length=MAX_PLACES,
@@ -215,13 +213,8 @@ class TournamentWriteSerializer(StrictSerializer):
         required=False,
         help_text="Who pays a match's table time: nobody, loser, split (half each).",
     )
-    table_time_discount = serializers.DecimalField(
-        max_digits=5,
-        decimal_places=2,
-        min_value=Decimal(0),
-        max_value=Decimal(100),
-        required=False,
-        help_text="Percent off the table time's price for the payer.",
+    table_time_discount = _percent(
+        required=False, help_text="Percent off the table time's price for the payer."
     )
     table_time_breaks = serializers.ChoiceField(
         choices=Tournament.TableTimeBreaks.choices,
