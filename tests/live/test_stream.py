@@ -138,9 +138,7 @@ def test_through_gunicorn_the_stream_paths_refuse_alike_or_say_no_content(organi
     client = APIClient()
     assert client.get(f"/api/v1/tournaments/{tournament.pk}/stream/").status_code == 204
     tournament.is_public = False
-    tournament.save(update_fields=["is_public"])
-    from tournaments.web import stream
-
+    tournament.save(update_fields=["is_public"])  # not through a service: no change heard
     stream._public.clear()
     refused = client.get(f"/api/v1/tournaments/{tournament.pk}/stream/")
     assert refused.status_code == 404

@@ -271,12 +271,14 @@ def _authorize_translated(*, scope: str, object_id: int, headers: dict[str, str]
 
 
 class Subscriber:
-    __slots__ = ("closed", "credentials", "frames", "tournament", "wake")
+    __slots__ = ("closed", "credentials", "frames", "held", "tournament", "wake")
 
     def __init__(self, tournament: int = 0, credentials: dict[str, str] | None = None) -> None:
         self.frames: deque[tuple[StreamId, bytes]] = deque()
         self.wake = asyncio.Event()
         self.closed = False
+        # Frames are kept back, not sent, while the reader is being asked again.
+        self.held = False
         self.tournament = tournament
         # Of a reader let in because the tournament was public: what names him, if anything.
         self.credentials = credentials or {}
@@ -290,6 +292,10 @@ class Subscriber:
 
     def close(self) -> None:
         self.closed = True
+        self.wake.set()
+
+    def release_held(self) -> None:
+        self.held = False
         self.wake.set()
 
 
@@ -422,6 +428,7 @@ class Hub:
             return
         for subscriber in self.on_public.pop(tournament_id, set()):
             if subscriber.credentials:
+                subscriber.held = True  # nothing more reaches him before the answer
                 task = asyncio.get_running_loop().create_task(self._ask_again(subscriber))
                 self._tasks.add(task)
                 task.add_done_callback(self._tasks.discard)
@@ -449,6 +456,7 @@ class Hub:
                 return
             if access_changes() == heard:
                 self.admit(subscriber, public=admission.public)
+                subscriber.release_held()
                 return
 
     async def started(self) -> None:
@@ -646,7 +654,7 @@ async def _serve(
         # Something is written at least every HEARTBEAT_SECONDS, whatever wakes the loop.
         beat_at = loop.time() + HEARTBEAT_SECONDS
         while True:
-            if not subscriber.frames and not subscriber.closed:
+            if (subscriber.held or not subscriber.frames) and not subscriber.closed:
                 try:
                     # asyncio.timeout, not wait_for: no task per wake-up (thousands a second).
                     async with asyncio.timeout_at(beat_at):
@@ -658,6 +666,8 @@ async def _serve(
             subscriber.wake.clear()
             if subscriber.closed:
                 break
+            if subscriber.held:
+                continue
             chunk = []
             while subscriber.frames:
                 sid, data = subscriber.frames.popleft()
