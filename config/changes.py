@@ -16,7 +16,10 @@ fails the write, as any other write in it would.
 
 Kinds (``Change.kind``) are dotted names, the first part the object: ``match.event`` (an entry of
 a match's log: an event or an undo), ``match.started``, ``match.finished``, ``match.corrected``,
-``match.table`` (called to a table, moved, sent back), ``tournament.draw``; the live pages and the webhooks document the kinds they use.
+``match.table`` (called to a table, moved, sent back), ``tournament.draw``,
+``tournament.visibility`` (made public or private); the live pages and the webhooks document
+the kinds they use. A result's ``winner`` is the slot ("a", "b") and ``winner_id`` the player,
+as the REST answers name them.
 """
 
 from __future__ import annotations

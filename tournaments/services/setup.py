@@ -28,6 +28,7 @@ from tournaments.services.common import (
     change_status,
     lock_tournament,
     require_status,
+    visibility_announce,
 )
 from tournaments.services.entry_rules import registration_state, reserve_promote
 
@@ -584,6 +585,8 @@ def tournament_update(
             tournament=locked,
             data={"changed": sorted(changed)},
         )
+        if "is_public" in changed:
+            visibility_announce(tournament=locked)
         if "max_players" in changed and locked.status == Status.REGISTRATION:
             reserve_promote(locked=locked, actor=actor)  # more places: the reserves move up
     return locked
