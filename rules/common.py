@@ -64,9 +64,7 @@ def check_frames_credit(rs: dict[str, Any]) -> None:
                 f"frames credit of {p} ({credit[p]}) must be less than frames_to_win ({race}): "
                 "a credit that reaches it would decide the match before it is played"
             )
-        raise invalid_ruleset(
-            f"frames_credit.{p}", "out_of_range", message, min=0, max=race - 1
-        )
+        raise invalid_ruleset(f"frames_credit.{p}", "out_of_range", message, min=0, max=race - 1)
 
 
 def check_keys(ev: Event, allowed: frozenset[str]) -> None:
