@@ -186,6 +186,9 @@ def test_the_words_say_frames(organiser, client):
     # The scoreboard's facts: the credited frame beside the frames won.
     board = client.get(f"/panel/m/{match.pk}/").content.decode()
     assert "1 партия зачтена" in board
+    # The match sheet writes the credit beside the player.
+    sheet = client.get(f"/panel/m/{match.pk}/print/sheet/").content.decode()
+    assert "Зачтено партий" in sheet and 'data-credit="b">1<' in sheet
 
 
 def test_regulation_printout_says_minus_a_frame(organiser, client):
