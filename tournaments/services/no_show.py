@@ -162,9 +162,10 @@ def _late_frames(
             status=CONFLICT,
             params={"match": row.pk, "frames_to_win": race},
         )
-    credit = {"a": 0, "b": 0, **(ruleset.get("frames_credit") or {})}
+    given: dict[str, Any] = ruleset.get("frames_credit") or {}
+    credit = {p: int(given.get(p, 0)) for p in OTHER}
     other = OTHER[late_slot]
-    frames = min(owed - _given(row, late_slot, "frames"), race - 1 - credit[other])
+    frames: int = min(owed - _given(row, late_slot, "frames"), race - 1 - credit[other])
     if frames <= 0:
         return 0
     credit[other] += frames
