@@ -57,6 +57,7 @@ UNREAD_TOURNAMENT_COLUMNS = tuple(
         "table_hour_price",
         "lateness_step_minutes",
         "lateness_penalty_balls",
+        "lateness_penalty_unit",
         "lateness_walkover_minutes",
         "table_time_payer",
         "table_time_discount",

@@ -226,10 +226,24 @@ class TournamentWriteSerializer(StrictSerializer):
         allow_null=True,
         min_value=1,
         max_value=600,
-        help_text="Every full N minutes late from the call costs lateness_penalty_balls; null: "
-        "no such rule.",
+        help_text="Every full N minutes late from the call costs lateness_penalty_balls (in "
+        "lateness_penalty_unit); null: no such rule.",
     )
-    lateness_penalty_balls = serializers.IntegerField(required=False, min_value=1, max_value=100)
+    lateness_penalty_balls = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=100,
+        help_text="What each step late costs, counted in lateness_penalty_unit: balls or frames "
+        "(the name is older than the unit).",
+    )
+    lateness_penalty_unit = serializers.ChoiceField(
+        choices=Tournament.LatenessUnit.choices,
+        required=False,
+        help_text="balls: each step is a head start for the opponent (never reaching the race); "
+        "frames: each step credits the opponent frames (the match's frames_credit, never "
+        "reaching frames_to_win). frames only where the discipline plays a race of frames "
+        "(frames_to_win > 1 in the ruleset or a stage).",
+    )
     lateness_walkover_minutes = serializers.IntegerField(
         required=False,
         allow_null=True,
