@@ -19,6 +19,7 @@ from rules.common import (
     Event,
     Handler,
     State,
+    await_choice,
     check_head_start,
     check_keys,
     count_run,
@@ -190,11 +191,7 @@ def _unnamed_foul(st: State, off: int, cue: str) -> str | None:
 def _fool_alone(st: State, p: str) -> None:
     """A fool alone passes the turn; the opponent takes the table or hands it back."""
     st["cue_ball"] = ON_TABLE
-    st["turn"] = OTHER[p]
-    st["awaiting"] = "choice"
-    st["options"] = list(PLAY_OPTIONS)
-    st["offender"] = p
-    st["after_choice"] = "shot"
+    await_choice(st, p, PLAY_OPTIONS, "shot")
 
 
 def make_handlers(premium: str) -> dict[str, Handler]:

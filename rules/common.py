@@ -133,6 +133,19 @@ def clear_choice(st: State) -> None:
     st["after_choice"] = None
 
 
+def await_choice(
+    st: State, offender: str, options: Collection[str], after: str, awaiting: str = "choice"
+) -> None:
+    """After a foul or a fool of ``offender`` the other player chooses among ``options`` (G6,
+    G12.2; Duplex first removes a ball, ``awaiting`` "penalty_removal", D5.2); ``after`` is
+    what the chosen play goes on with."""
+    st["turn"] = OTHER[offender]
+    st["awaiting"] = awaiting
+    st["options"] = list(options)
+    st["offender"] = offender
+    st["after_choice"] = after
+
+
 CHOICE_KEYS = frozenset({"type", "player", "option"})
 BREAK_OPTIONS = ("play", "hand_back", "rebreak_self", "rebreak_opponent")  # G12.2
 

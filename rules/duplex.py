@@ -13,6 +13,7 @@ from rules.common import (
     Handler,
     State,
     apply_break_choice,
+    await_choice,
     check_count,
     check_keys,
     clear_choice,
@@ -143,11 +144,7 @@ def _pot(st: State, p: str, pa: int, pb: int) -> None:
 def _foul(st: State, offender: str, options: tuple[str, ...], after: str) -> None:
     """D5.2: the opponent removes a ball of his choice, then chooses (G6, G12.2)."""
     st["stats"][offender]["fouls"] += 1
-    st["turn"] = OTHER[offender]
-    st["awaiting"] = "penalty_removal"
-    st["options"] = list(options)
-    st["offender"] = offender
-    st["after_choice"] = after
+    await_choice(st, offender, options, after, "penalty_removal")
 
 
 def _frame_end(st: State, ender: str) -> None:

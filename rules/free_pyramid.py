@@ -16,6 +16,7 @@ from rules.common import (
     Handler,
     State,
     apply_break_choice,
+    await_choice,
     check_head_start,
     check_keys,
     clear_choice,
@@ -215,11 +216,7 @@ def _penalty(st: State, offender: str, options: tuple[str, ...], after: str) -> 
         # The penalty breaks the tie: the non-offender now has more balls (R time limit).
         finish(st, q, "golden_ball")
         return
-    st["turn"] = q
-    st["awaiting"] = "choice"
-    st["options"] = list(options)
-    st["offender"] = offender
-    st["after_choice"] = after
+    await_choice(st, offender, options, after)
 
 
 def _new_rack(st: State) -> None:
@@ -352,11 +349,7 @@ def on_shot(st: State, ev: Event) -> None:
             _pot(st, p, legal)
         elif fools:
             # R: a fool alone passes the turn; the opponent takes the table or hands it back.
-            st["turn"] = OTHER[p]
-            st["awaiting"] = "choice"
-            st["options"] = list(PLAY_OPTIONS)
-            st["offender"] = p
-            st["after_choice"] = "shot"
+            await_choice(st, p, PLAY_OPTIONS, "shot")
         else:
             st["turn"] = OTHER[p]
     _settle(st)

@@ -19,6 +19,7 @@ from rules.common import (
     Event,
     State,
     apply_break_choice,
+    await_choice,
     check_keys,
     clear_choice,
     end_visits,
@@ -149,11 +150,7 @@ def open_choice(
     if st["golden_ball"] and st["score"] != before:
         finish(st, q, "golden_ball")
         return
-    st["turn"] = q
-    st["awaiting"] = "choice"
-    st["options"] = list(options)
-    st["offender"] = offender
-    st["after_choice"] = after
+    await_choice(st, offender, options, after)
 
 
 def frame_won(st: State, w: str, reset: Callable[[State], None]) -> None:
