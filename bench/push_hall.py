@@ -28,6 +28,7 @@ import json
 import os
 import random
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -160,6 +161,9 @@ def spectators_main(args: argparse.Namespace) -> None:
     except ImportError:
         pass
     out = asyncio.run(_spectators(args))
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    out["cpu_seconds"] = usage.ru_utime + usage.ru_stime
+    out["lifetime_seconds"] = args.seconds  # the child's own: the phase plus its 8 s margin
     client = redis.Redis.from_url(args.redis)
     entries = [e[0].decode() for e in client.xrange(args.key, min="-", max="+")]
     missing = twice = checked = 0
@@ -288,13 +292,15 @@ def _phase(
     web, stream = ports
     children = []
     if spectators:
-        for count, measure in ((spectators - PROBES, False), (PROBES, True)):
+        # The probes first: behind thousands of connections at once, a probe's SYN could wait
+        # for a retransmission and it would time only the end of the phase.
+        for count, measure in ((PROBES, True), (spectators - PROBES, False)):
             children.append(
                 _run_spectators(
                     stream, seeded.tournament_id, count, seconds + 8, storm_after, key, measure
                 )
             )
-        time.sleep(min(8.0, 2 + spectators / 1000))  # they connect before the scorers start
+            time.sleep(1.0 if measure else min(8.0, 2 + spectators / 1000))
     rss_before = rss_mb(procs["stream"].popen.pid)
     cpu_before = {k: sum(cpu_seconds(p) for p in v.children_pids()) for k, v in procs.items()}
     overlay_out: dict[str, Any] = {"push": [], "fetch": [], "commits": []}
@@ -322,7 +328,7 @@ def _phase(
         "stream_rss_growth_mb": round(rss_mb(procs["stream"].popen.pid) - rss_before, 1),
     }
     if children:
-        bulk, probes = (
+        probes, bulk = (
             json.loads(c.communicate(timeout=seconds + 60)[0] or b"{}") for c in children
         )
         result["spectators_seen"] = {
@@ -338,6 +344,12 @@ def _phase(
             )
         }
         result["spectators_seen"]["connect_seconds"] = bulk.get("connect_seconds")
+        # The loopback clients run on the same two cores as the server: what they took is
+        # CPU a hall's phones would not take from the box.
+        clients = sum(
+            c.get("cpu_seconds", 0.0) / c.get("lifetime_seconds", 1) for c in (bulk, probes)
+        )
+        result["cpu_share_of_2_cores"]["spectator_clients"] = round(clients / 2, 2)
         result["spectators_seen"]["delay_ms"] = probes.get("delay_ms")
         result["spectators_seen"]["resumed_backlog_ms"] = probes.get("resumed_backlog_ms")
         if spectators:

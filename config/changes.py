@@ -16,7 +16,10 @@ fails the write, as any other write in it would.
 
 Kinds (``Change.kind``) are dotted names, the first part the object: ``match.event`` (an entry of
 a match's log: an event or an undo), ``match.started``, ``match.finished``, ``match.corrected``,
-``match.table`` (called to a table, moved, sent back), ``tournament.draw``; the live pages and the webhooks document the kinds they use.
+``match.table`` (called to a table, moved, sent back), ``tournament.draw``,
+``tournament.visibility`` (made public or private); the live pages and the webhooks document
+the kinds they use. A result's ``winner`` is the slot ("a", "b") and ``winner_id`` the player,
+as the REST answers name them.
 """
 
 from __future__ import annotations
@@ -39,6 +42,9 @@ class Change:
     tournament_id: int
     match_id: int | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
+    # What the writer will know of the object once its transaction ends (its in-memory row,
+    # read at commit): the push gives a ball's score without reading the match again.
+    figures: Callable[[], Mapping[str, Any]] | None = field(default=None, compare=False, repr=False)
 
 
 Subscriber = Callable[[Change], None]
@@ -65,10 +71,13 @@ def change_emit(
     tournament_id: int,
     match_id: int | None = None,
     data: Mapping[str, Any] | None = None,
+    figures: Callable[[], Mapping[str, Any]] | None = None,
 ) -> Change:
     """Tell the subscribers of a change made in the current transaction (or at once, in
-    autocommit)."""
-    change = Change(kind=kind, tournament_id=tournament_id, match_id=match_id, data=data or {})
+    autocommit). ``figures``: see Change.figures."""
+    change = Change(
+        kind=kind, tournament_id=tournament_id, match_id=match_id, data=data or {}, figures=figures
+    )
     for subscriber in list(_subscribers["transaction"]):
         subscriber(change)
     if _subscribers["commit"]:

@@ -9,7 +9,9 @@ than that is told to reload the view once. The stream ids are the events' ids.
 Redis is the fan-out between machines: every stream server process (tournaments.web.stream)
 reads a stream once, whatever the number of its clients, so several web machines serve one
 tournament. The entry is the change as JSON, serialised here once; ``at`` is the commit time
-(milliseconds), which the bench uses to measure the delay to the spectators.
+(milliseconds), which the bench uses to measure the delay to the spectators. A change of who
+may read a tournament (``tournament.visibility``) also goes to the control stream, which every
+stream server process follows whatever its clients.
 """
 
 from __future__ import annotations
@@ -31,6 +33,13 @@ log = logging.getLogger(__name__)
 STREAM_LENGTH = 10_000
 # A match's own stream: a match has at most a few hundred events.
 MATCH_STREAM_LENGTH = 1_000
+# The changes of who may read a tournament (it became public or private): besides its own
+# stream, they go to one control stream that every stream server process reads, so that each
+# drops its cached decision and cuts off the readers who may no longer read, whichever of the
+# tournament's or its matches' streams they follow.
+VISIBILITY = "tournament.visibility"
+CONTROL_KINDS = (VISIBILITY,)
+CONTROL_STREAM_LENGTH = 1_000
 
 _client: Any = None
 
@@ -40,7 +49,8 @@ _enrichers: list[Enricher] = []
 
 def push_enrich_register(enricher: Enricher) -> None:
     """Add figures to every pushed change after its commit (the matches app adds a match's
-    score, which the bracket's cells show without fetching anything)."""
+    score, which the bracket's cells show without fetching anything). A change that brings
+    its own (Change.figures: a ball, the hot path) is not enriched: no read after commit."""
     if enricher not in _enrichers:
         _enrichers.append(enricher)
 
@@ -48,6 +58,11 @@ def push_enrich_register(enricher: Enricher) -> None:
 def stream_key(*, scope: str, object_id: int) -> str:
     """The Redis key of a tournament's (scope "t") or a match's (scope "m") stream."""
     return f"{settings.INSTANCE}:live:{scope}:{object_id}"
+
+
+def control_key() -> str:
+    """The Redis key of the control stream (the changes of who may read, CONTROL_KINDS)."""
+    return f"{settings.INSTANCE}:live:control"
 
 
 def change_payload(change: Change, *, at_ms: int) -> dict[str, Any]:
@@ -80,10 +95,15 @@ def push_publish(change: Change) -> None:
     if not settings.REDIS_URL:  # a test run without Redis: no push, the pages poll
         return
     payload = change_payload(change, at_ms=int(time.time() * 1000))
-    for enricher in _enrichers:
-        payload.update(enricher(change))
+    if change.figures is not None:
+        payload.update(change.figures())
+    else:
+        for enricher in _enrichers:
+            payload.update(enricher(change))
     body = json.dumps(payload, default=str)
     pipe = redis_client().pipeline(transaction=False)
+    if change.kind in CONTROL_KINDS:  # first: heard before any later change of its streams
+        pipe.xadd(control_key(), {"d": body}, maxlen=CONTROL_STREAM_LENGTH, approximate=True)
     pipe.xadd(
         stream_key(scope="t", object_id=change.tournament_id),
         {"d": body},

@@ -34,6 +34,12 @@ LIST_ERRORS: dict[str, str | StrPromise] = {
 }
 
 
+# SHADOWED: a declared field may bear the name of an attribute of Field or Serializer ("label",
+# "source", "fields"). DRF's metaclass takes declared fields out of the class body, so the name
+# shadows nothing at run time; the stubs see an assignment to the attribute, hence the
+# `type: ignore[assignment]` on those lines. The name is the API's key and stays.
+
+
 def component(name: str) -> dict[str, str]:
     """A reference to a schema component (for extend_schema_field), e.g. one that
     config.schema adds from the rules engine's contract."""

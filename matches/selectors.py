@@ -57,6 +57,7 @@ UNREAD_TOURNAMENT_COLUMNS = tuple(
         "table_hour_price",
         "lateness_step_minutes",
         "lateness_penalty_balls",
+        "lateness_penalty_unit",
         "lateness_walkover_minutes",
         "table_time_payer",
         "table_time_discount",
@@ -392,8 +393,13 @@ def table_board(*, tournament: TournamentRow) -> TableBoard:
 def live_figures(*, match_id: int) -> dict[str, Any]:
     """A match's status and score now, for the push channel's events (config.push): the
     bracket's cell follows a ball from the event alone. One query by primary key."""
-    row = Match.objects.filter(pk=match_id).values_list("status", "state").first()
-    if row is None:
+    row = Match.objects.filter(pk=match_id).order_by().values_list("status", "state")[:1]
+    if not row:
         return {}
-    status, state = row
+    status, state = row[0]
     return {"status": status, **score_summary(state or {})}
+
+
+def live_figures_of(match: Match) -> dict[str, Any]:
+    """live_figures from a match row in hand (the writer's, at its commit): no query."""
+    return {"status": match.status, **score_summary(match.state or {})}

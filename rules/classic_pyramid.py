@@ -18,6 +18,7 @@ from typing import Any
 
 from rules.common import (
     BREAK_OPTIONS,
+    FRAMES_CREDIT_KEY,
     OTHER,
     Event,
     Handler,
@@ -101,6 +102,7 @@ RULESET_KEYS: tuple[dict[str, Any], ...] = (
         "help": "Points the opponent gains for a foul. No rule text fixes them: the "
         "regulation states them (required, no default).",
     },
+    FRAMES_CREDIT_KEY,
 )
 
 

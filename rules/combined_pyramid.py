@@ -15,6 +15,7 @@ from typing import Any
 
 from rules.common import (
     BREAK_OPTIONS,
+    FRAMES_CREDIT_KEY,
     OTHER,
     Event,
     Handler,
@@ -108,6 +109,7 @@ def ruleset_keys(balls_help: str) -> tuple[dict[str, Any], ...]:
             "help": "K5.2: the striker takes an object ball of his choice off the table; the "
             "house rule lets the opponent pick it. The point is the striker's either way.",
         },
+        FRAMES_CREDIT_KEY,
     )
 
 

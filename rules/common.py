@@ -23,6 +23,51 @@ PLAYERS = ("a", "b")
 FIRST_BREAK_LABELS = {"a": gettext_noop("First player"), "b": gettext_noop("Second player")}
 
 
+# Frames each player has already won when the match begins (a race of frames only): a
+# lateness penalty credits the late player's opponent a frame («опоздание — минус партия»).
+# It lives in the ruleset, not in the log, so an undo or a replay keeps it. Luza's extension of
+# the shared contract (docs/rules-engine.md, "Frames credited before the match").
+FRAMES_CREDIT_KEY: dict[str, Any] = {
+    "key": "frames_credit",
+    "label": gettext_noop("Frames credited before the match"),
+    "type": "per_player_int",
+    "default": {"a": 0, "b": 0},
+    "min": 0,
+    "max": 24,
+    "help": "Frames each player has already won when the match begins (a lateness penalty "
+    "credits the opponent); each must be less than frames_to_win. Luza's extension.",
+}
+
+
+def credited_frames(rs: dict[str, Any]) -> dict[str, int]:
+    """The frames a match starts with (the ruleset's `frames_credit`; none without the key)."""
+    credit = rs.get("frames_credit") or {}
+    return {"a": credit.get("a", 0), "b": credit.get("b", 0)}
+
+
+def check_frames_credit(rs: dict[str, Any]) -> None:
+    """A credit below the race: a credited frame never decides the match before it is played,
+    and a single-frame match has no frame to credit."""
+    if "frames_credit" not in rs:
+        return
+    credit = rs["frames_credit"]
+    race = rs.get("frames_to_win", 1)
+    for p in PLAYERS:
+        if credit[p] < race:
+            continue
+        if race == 1:
+            message = (
+                f"frames credit of {p} ({credit[p]}) is refused: a match of one frame has no "
+                "frames to credit"
+            )
+        else:
+            message = (
+                f"frames credit of {p} ({credit[p]}) must be less than frames_to_win ({race}): "
+                "a credit that reaches it would decide the match before it is played"
+            )
+        raise invalid_ruleset(f"frames_credit.{p}", "out_of_range", message, min=0, max=race - 1)
+
+
 def check_keys(ev: Event, allowed: frozenset[str]) -> None:
     if not ev.keys() <= allowed:
         for key in ev:

@@ -150,6 +150,24 @@ def lag_facts(state: Mapping[str, Any], slot: str) -> list[Fact]:
     return out
 
 
+def credit_facts(state: Mapping[str, Any], slot: str) -> list[Fact]:
+    """The frames credited to a player before the match (the ruleset's `frames_credit`, a
+    lateness penalty of his opponent): already counted in the state's frames won, said apart
+    so that nobody looks for the frame he did not play."""
+    rs = state.get("ruleset")
+    credit = rs.get("frames_credit") if isinstance(rs, dict) else None
+    n = credit.get(slot) if isinstance(credit, dict) else None
+    if not isinstance(n, int) or isinstance(n, bool) or n <= 0:
+        return []
+    return [
+        fact(
+            "frames_credit",
+            n,
+            ngettext_lazy("%(n)d frame credited", "%(n)d frames credited", n),
+        )
+    ]
+
+
 # --- what the referee enters ------------------------------------------------------------------
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from rules.common import (
     BREAK_OPTIONS,
     FIRST_BREAK_LABELS,
+    FRAMES_CREDIT_KEY,
     OTHER,
     Event,
     Handler,
@@ -21,6 +22,7 @@ from rules.common import (
     check_keys,
     clear_choice,
     count_run,
+    credited_frames,
     end_visits,
     expect,
     expect_turn,
@@ -126,6 +128,7 @@ RULESET_KEYS: tuple[dict[str, Any], ...] = (
         "choice_labels": FIRST_BREAK_LABELS,
         "help": "Who breaks frame 1; frames alternate (G13).",
     },
+    FRAMES_CREDIT_KEY,
 )
 
 
@@ -137,6 +140,7 @@ def check_ruleset(rs: dict[str, Any]) -> None:
 def initial_state(rs: dict[str, Any]) -> State:
     first = rs["first_break"]
     head = rs["head_start"]
+    frames = credited_frames(rs)
     return {
         "discipline": "free_pyramid",
         "ruleset": rs,
@@ -149,8 +153,8 @@ def initial_state(rs: dict[str, Any]) -> State:
         "to_spot": 0,
         "options": [],
         "score": {"a": head["a"], "b": head["b"]},
-        "frames": {"a": 0, "b": 0},
-        "frame": 1,
+        "frames": frames,  # a credited frame counts as won (the ruleset's frames_credit)
+        "frame": 1 + frames["a"] + frames["b"],
         "rack": 1,
         "balls_on_table": FULL_TABLE,
         "debt": {"a": 0, "b": 0},

@@ -22,6 +22,7 @@ from rules.common import (
     await_choice,
     check_keys,
     clear_choice,
+    credited_frames,
     end_visits,
     finish,
     foul_outside_stroke,
@@ -112,6 +113,7 @@ def check_cue_foul(st: State, foul: str | None, *, cue_ball_foul_anywhere: bool)
 
 def common_state(name: str, rs: dict[str, Any], score: dict[str, int]) -> State:
     first = rs["first_break"]
+    frames = credited_frames(rs)
     return {
         "discipline": name,
         "ruleset": rs,
@@ -124,8 +126,8 @@ def common_state(name: str, rs: dict[str, Any], score: dict[str, int]) -> State:
         "to_spot": 0,
         "options": [],
         "score": score,
-        "frames": {"a": 0, "b": 0},
-        "frame": 1,
+        "frames": frames,  # a credited frame counts as won (the ruleset's frames_credit)
+        "frame": 1 + frames["a"] + frames["b"],
         "cue_ball": IN_HAND_HOUSE,  # §6.5 (1): the break is played from hand from the house
         "golden_ball": False,
         "time_expired": False,

@@ -276,7 +276,11 @@ def _assemble_view(d: Discipline, state: Mapping[str, Any]) -> StateView:
     players: dict[str, PlayerView] = {
         p: {
             "score": head["score"].get(p),
-            "facts": [*d.player_facts(st, p), *describe.lag_facts(st, p)],
+            "facts": [
+                *d.player_facts(st, p),
+                *describe.credit_facts(st, p),
+                *describe.lag_facts(st, p),
+            ],
             "colour": p if d.uses_colours else None,
             "turn": turn == p,
             "winner": winner == p,

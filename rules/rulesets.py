@@ -7,7 +7,7 @@ import copy
 from typing import Any
 
 from rules import registry
-from rules.common import PLAYERS
+from rules.common import PLAYERS, check_frames_credit
 from rules.errors import invalid_ruleset, short
 
 
@@ -120,5 +120,7 @@ def validate_ruleset(ruleset: object) -> dict[str, Any]:
             )
         value = ruleset[key] if key in ruleset else copy.deepcopy(spec["default"])
         out[key] = _check_value(spec, value)
+    # Shared by every discipline that declares the key (a race of frames).
+    check_frames_credit(out)
     d.check_ruleset(out)
     return out

@@ -22,6 +22,7 @@ from config.login_names import LoginTaken, lock_login_name, login_clash, login_r
 from tournaments import access, services
 from tournaments.models import Player, RatingChange, Registration, Tournament
 from tournaments.selectors.tournament import tournament_list
+from tournaments.services.common import visibility_announce
 from tournaments.web.shared.admin import AuditedAdmin, ManagedTournamentsAdmin
 
 _M = TypeVar("_M", bound=models.Model)
@@ -75,6 +76,11 @@ class TournamentAdmin(ManagedTournamentsAdmin[Tournament]):
     filter_horizontal = ["organisers", "referees"]
     readonly_fields = ["public_version", "drawn_at", "finished_at", "created_at", "updated_at"]
     inlines = [RegistrationInline]
+
+    def save_model(self, request: Any, obj: Tournament, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        if change and "is_public" in form.changed_data:
+            visibility_announce(tournament=obj)  # the live streams follow at once
 
 
 @admin.register(Registration)

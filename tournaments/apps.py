@@ -17,10 +17,13 @@ class TournamentsConfig(AppConfig):
         # registry, before any models module may be imported (the services import them).
         from tournaments.services.match_listener import TournamentSide
         from tournaments.services.webhooks import webhooks_outbox
+        from tournaments.web.stream import access_changed
 
         hooks.listener_register(TournamentSide())
         # Every committed change into the live pages' Redis streams (the push channel).
         change_subscribe(push_publish)
+        # This process's memory of who may read a live stream, exact once the change commits.
+        change_subscribe(access_changed)
         # The webhooks' outbox, written in the change's own transaction.
         change_subscribe(webhooks_outbox, when="transaction")
         # A date stored out of Python's range reads without failing its row's every query.

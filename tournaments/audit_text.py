@@ -268,6 +268,26 @@ def _walkover(s: _Said) -> str:
     )
 
 
+def _lateness(s: _Said) -> str:
+    """A lateness tap: what it cost the late player, in its unit (balls, frames) or a walkover."""
+    p = {**s.p, "name": s.names.get(str(s.data.get("slot")), ""), "m": s.data.get("minutes")}
+    frames = s.data.get("frames")
+    if s.data.get("walkover"):
+        return _("%(who)s in %(match)s: %(name)s is %(m)s min late, a walkover.") % p
+    if isinstance(frames, int) and frames > 0:
+        return ngettext(
+            "%(who)s in %(match)s: %(name)s is %(m)s min late, minus %(n)d frame "
+            "(credited to the opponent).",
+            "%(who)s in %(match)s: %(name)s is %(m)s min late, minus %(n)d frames "
+            "(credited to the opponent).",
+            frames,
+        ) % {**p, "n": frames}
+    return _("%(who)s in %(match)s: %(name)s is %(m)s min late, minus %(n)s balls.") % {
+        **p,
+        "n": s.data.get("balls", 0),
+    }
+
+
 def _ball(s: _Said) -> str:
     # The entry undone, or the one made: in its discipline's words.
     words = log_entry_words("event", s.data.get("event") or {}, s.entry.match)
@@ -415,6 +435,7 @@ _SENTENCES: dict[str, Callable[[_Said], str]] = {
     "table.freed": _table_freed,
     "match.table_moved": _table_moved,
     "match_set_handicap": _handicap,
+    "match_lateness": _lateness,
     "match_race_change": _race_changed,
     "registration_add": _registered,
     "registration_paid": _paid,

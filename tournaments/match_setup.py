@@ -33,6 +33,13 @@ def stage_keys(discipline: str) -> tuple[str, ...]:
     return (*(found.stage_keys if found is not None else ()), "time_limit_minutes", "pair_race")
 
 
+def frames_credited(discipline: str) -> bool:
+    """Whether the discipline can start a match with frames already won (its ruleset's
+    `frames_credit`: a race of frames), so that lateness may cost frames."""
+    found = find(discipline)
+    return found is not None and any(spec["key"] == "frames_credit" for spec in found.ruleset_keys)
+
+
 def stage_ruleset(values: Mapping[str, Any], stage_key: str | None) -> dict[str, Any]:
     """The tournament ruleset with one stage's overrides of its discipline's keys (not
     validated)."""

@@ -108,6 +108,10 @@ class Tournament(models.Model):
         EXCLUDED = "excluded", _("Technical breaks are not charged")
         INCLUDED = "included", _("Technical breaks are charged")
 
+    class LatenessUnit(models.TextChoices):
+        BALLS = "balls", _("Balls: a head start for the opponent")
+        FRAMES = "frames", _("Frames: a frame credited to the opponent")
+
     class NoShowRule(models.TextChoices):
         LOWER_BRACKET = "lower_bracket", _("Loses by walkover and drops to the lower bracket")
         OUT = "out", _("Loses by walkover and is out of the tournament")
@@ -212,13 +216,21 @@ class Tournament(models.Model):
         default=TableTimeBreaks.EXCLUDED,
     )
     # Lateness from the call to the table: every full `lateness_step_minutes` late costs
-    # `lateness_penalty_balls` (a head start for the opponent); at `lateness_walkover_minutes`
-    # the late player loses by walkover (the no-show rule follows). Empty: no such rule.
+    # `lateness_penalty_balls` in `lateness_penalty_unit`: balls (a head start for the
+    # opponent) or frames (frames credited to the opponent, in a race of frames); at
+    # `lateness_walkover_minutes` the late player loses by walkover (the no-show rule
+    # follows). Empty: no such rule. The count's name is older than the unit.
     lateness_step_minutes = models.PositiveSmallIntegerField(
         _("lateness: minutes per penalty"), null=True, blank=True
     )
     lateness_penalty_balls = models.PositiveSmallIntegerField(
-        _("lateness: balls lost per step"), default=1
+        _("lateness: balls or frames lost per step"), default=1
+    )
+    lateness_penalty_unit = models.CharField(
+        _("lateness: what a step costs"),
+        max_length=8,
+        choices=LatenessUnit.choices,
+        default=LatenessUnit.BALLS,
     )
     lateness_walkover_minutes = models.PositiveSmallIntegerField(
         _("lateness: walkover after, minutes"), null=True, blank=True

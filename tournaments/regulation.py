@@ -350,18 +350,50 @@ def lateness_rule(tournament: Tournament) -> str:
     """The lateness rule in words; "" when the tournament has none."""
     step, limit = tournament.lateness_step_minutes, tournament.lateness_walkover_minutes
     parts = []
-    if step:
+    n = tournament.lateness_penalty_balls
+    if step and tournament.lateness_penalty_unit == Tournament.LatenessUnit.FRAMES:
+        parts.append(
+            ngettext(
+                "every %(step)d min late from the call: minus %(n)d frame",
+                "every %(step)d min late from the call: minus %(n)d frames",
+                n,
+            )
+            % {"step": step, "n": n}
+        )
+    elif step:
         parts.append(
             ngettext(
                 "every %(step)d min late from the call: minus %(n)d ball",
                 "every %(step)d min late from the call: minus %(n)d balls",
-                tournament.lateness_penalty_balls,
+                n,
             )
-            % {"step": step, "n": tournament.lateness_penalty_balls}
+            % {"step": step, "n": n}
         )
     if limit:
         parts.append(_("%(n)d min late: a walkover") % {"n": limit})
     return "; ".join(parts)
+
+
+def lateness_done(done: dict[str, Any]) -> str:
+    """What one lateness tap did (tournaments.services.match_lateness's answer), in words."""
+    if done["walkover"]:
+        return _("%(m)s min late: the match is a walkover.") % {"m": done["minutes"]}
+    if done.get("frames"):
+        return ngettext(
+            "%(m)s min late: minus %(n)d frame.",
+            "%(m)s min late: minus %(n)d frames.",
+            done["frames"],
+        ) % {"m": done["minutes"], "n": done["frames"]}
+    return _("%(m)s min late: minus %(n)s balls.") % {"m": done["minutes"], "n": done["balls"]}
+
+
+def lateness_frames_words(who: str, minutes: Any, frames: int) -> str:
+    """«Иванов: опоздание 16 мин, −1 партия»: what lateness cost in frames."""
+    return ngettext(
+        "%(who)s: %(m)s min late, −%(n)d frame",
+        "%(who)s: %(m)s min late, −%(n)d frames",
+        frames,
+    ) % {"who": who, "m": minutes, "n": frames}
 
 
 def lateness_log(match: Any) -> list[str]:
@@ -376,6 +408,8 @@ def lateness_log(match: Any) -> list[str]:
             lines.append(
                 _("%(who)s: %(m)s min late, a walkover") % {"who": who, "m": data.get("minutes")}
             )
+        elif data.get("frames"):
+            lines.append(lateness_frames_words(who, data.get("minutes"), int(data["frames"])))
         else:
             lines.append(
                 _("%(who)s: %(m)s min late, minus %(n)s balls")

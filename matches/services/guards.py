@@ -187,6 +187,9 @@ def _append(
         tournament_id=match.tournament_id,
         match_id=match.pk,
         data={"seq": seq, "version": seq, "kind": kind, "undoes": undoes.seq if undoes else None},
+        # Read at commit, from this locked row as the write leaves it (its state, its status
+        # if the ball ended the match): the push reads nothing more.
+        figures=lambda: selectors.live_figures_of(match),
     )
     return entry
 

@@ -13,7 +13,7 @@ from django.db import transaction
 from tests.api.conftest import dump_tables, token_client
 from tests.world import World
 from tournaments.models import Registration, Tournament
-from tournaments.web.api.serializers import MONEY_MAX
+from tournaments.web.api.serializers.tournament import MONEY_MAX
 
 pytestmark = pytest.mark.django_db
 

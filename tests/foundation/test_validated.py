@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from rest_framework.exceptions import ValidationError
 
 from config.serializers import validated
-from matches.web.api.serializers import (
+from matches.web.api.serializers.writes import (
     MatchClockWriteSerializer,
     MatchEventWriteSerializer,
     MatchUndoWriteSerializer,

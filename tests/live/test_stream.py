@@ -1,8 +1,11 @@
 """The push channel: a tournament's and a match's changes as Server-Sent Events from the real
 stream server (uvicorn), resumed from the last id after a drop, refused to a stranger exactly
-as the private tournament's own API answer is."""
+as the private tournament's own API answer is, and closed to him the moment the tournament
+turns private."""
 
 from __future__ import annotations
+
+from contextlib import ExitStack
 
 import httpx
 import pytest
@@ -10,10 +13,15 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from config.changes import Change
+from config.push import push_publish
 from tests.factories import UserFactory
-from tests.stream_server import read_events, stream_server
+from tests.stream_server import Event, read_events, stream_server
 from tests.web.helpers import drawn_tournament, first_ready
-from tests.world import opening_break, submit
+from tests.world import finish_by_forfeit, opening_break, submit
+from tournaments.models import Tournament
+from tournaments.services.settings_live import tournament_settings_update
+from tournaments.web import stream
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -130,9 +138,7 @@ def test_through_gunicorn_the_stream_paths_refuse_alike_or_say_no_content(organi
     client = APIClient()
     assert client.get(f"/api/v1/tournaments/{tournament.pk}/stream/").status_code == 204
     tournament.is_public = False
-    tournament.save(update_fields=["is_public"])
-    from tournaments.web import stream
-
+    tournament.save(update_fields=["is_public"])  # not through a service: no change heard
     stream._public.clear()
     refused = client.get(f"/api/v1/tournaments/{tournament.pk}/stream/")
     assert refused.status_code == 404
@@ -140,3 +146,141 @@ def test_through_gunicorn_the_stream_paths_refuse_alike_or_say_no_content(organi
     client.force_login(organiser)
     assert client.get(f"/api/v1/tournaments/{tournament.pk}/stream/").status_code == 204
     assert client.post(f"/api/v1/tournaments/{tournament.pk}/stream/").status_code == 405
+
+
+def until_ready(url: str, last_id: str) -> list[Event]:
+    """What a client resuming from `last_id` is sent, up to its "ready"."""
+    with httpx.stream("GET", url, headers={"Last-Event-ID": last_id}, timeout=10) as answer:
+        assert answer.status_code == 200
+        lines = answer.iter_lines()
+        events: list[Event] = []
+        while not events or events[-1].event != "ready":
+            (event,) = read_events(lines, 1)
+            events.append(event)
+        return events[:-1]
+
+
+def test_a_result_names_the_winner_as_the_rest_answers_do(server, organiser, referee):
+    tournament = drawn_tournament(organiser, 4, referee=referee, format="single")
+    match = first_ready(tournament)
+    url = f"{server}/api/v1/tournaments/{tournament.pk}/stream/"
+    (ready,) = follow(url, 1)
+
+    finish_by_forfeit(match, referee, loser="b")
+    organiser_api = APIClient()
+    organiser_api.force_login(organiser)
+    corrected = organiser_api.post(
+        f"/api/v1/tournaments/{tournament.pk}/matches/{match.pk}/correct/",
+        {"winner": "b", "score_a": 2, "score_b": 8, "reason": "протокол"},
+        format="json",
+    ).json()
+
+    by_kind = {e.event: e.data["data"] for e in until_ready(url, ready.id)}
+    assert by_kind["match.finished"] == {
+        "status": "finished",
+        "winner": "a",
+        "winner_id": match.player_a_id,
+    }
+    assert by_kind["match.corrected"] == {
+        "winner": "b",
+        "winner_id": match.player_b_id,
+        "score_a": 2,
+        "score_b": 8,
+    }
+    # The same names as the REST answer of the correction.
+    assert (corrected["winner"], corrected["winner_id"]) == ("b", match.player_b_id)
+
+
+def _open(stack: ExitStack, url: str, **headers: str):
+    answer = stack.enter_context(httpx.stream("GET", url, headers=headers, timeout=10))
+    assert answer.status_code == 200
+    lines = answer.iter_lines()
+    (ready,) = read_events(lines, 1)
+    assert ready.event == "ready"
+    return lines
+
+
+def test_turning_private_cuts_off_anonymous_readers_and_keeps_those_with_access(
+    server, organiser, referee
+):
+    tournament = drawn_tournament(organiser, 4, referee=referee, format="single")
+    match = first_ready(tournament)
+    urls = (
+        f"{server}/api/v1/tournaments/{tournament.pk}/stream/",
+        f"{server}/api/v1/matches/{match.pk}/stream/",
+    )
+    token = Token.objects.create(user=referee)
+    bearer = {"Authorization": f"Bearer {token.key}"}
+    stranger = Client()
+    stranger.force_login(UserFactory())
+    stranger_cookie = {"Cookie": f"sessionid={stranger.cookies['sessionid'].value}"}
+    with ExitStack() as stack:
+        anonymous = [_open(stack, url) for url in urls]
+        logged_in_stranger = _open(stack, urls[0], **stranger_cookie)
+        kept = [_open(stack, url, **bearer) for url in urls]
+
+        tournament_settings_update(
+            tournament=tournament, actor=organiser, data={"is_public": False}
+        )
+
+        # The anonymous readers' streams end (and the stranger's, whose login gives no access):
+        # nothing more of the tournament reaches them.
+        for lines in [*anonymous, logged_in_stranger]:
+            assert read_events(lines, 1) == []
+        # The referee's token keeps his: the tournament's stream says what changed, and the
+        # next ball reaches both of his streams.
+        (changed,) = read_events(kept[0], 1)
+        assert changed.event == "tournament.visibility"
+        assert changed.data["data"] == {"public": False}
+        submit(match, opening_break(match), referee)
+        assert "match.event" in {e.event for e in read_events(kept[0], 2)}
+        assert "match.event" in {e.event for e in read_events(kept[1], 2)}
+
+    # A new anonymous connection is refused at once, as the tournament's own API refuses.
+    for url in urls:
+        refused = httpx.get(url, timeout=10)
+        assert refused.status_code == 404 and refused.json()["code"] == "not_found"
+    (ready,) = follow(urls[0], 1, **bearer)
+    assert ready.event == "ready"
+
+
+def test_a_change_of_visibility_made_elsewhere_reaches_the_stream_server(
+    server, organiser, referee
+):
+    """Another machine turned the tournament private: this stream server hears of it only
+    through Redis, and drops what it remembered of the tournament as well as its readers."""
+    tournament = drawn_tournament(organiser, 4, referee=referee, format="single")
+    match = first_ready(tournament)
+    url = f"{server}/api/v1/matches/{match.pk}/stream/"
+    with ExitStack() as stack:
+        lines = _open(stack, url)  # the server now remembers that the tournament is public
+        assert stream._public[tournament.pk][0] is True
+        Tournament.objects.filter(pk=tournament.pk).update(is_public=False)
+        push_publish(
+            Change(
+                kind="tournament.visibility", tournament_id=tournament.pk, data={"public": False}
+            )
+        )
+        assert read_events(lines, 1) == []
+    refused = httpx.get(url, timeout=10)
+    assert refused.status_code == 404
+
+
+def test_an_idle_stream_has_heartbeats_and_tells_proxies_not_to_buffer(
+    server, organiser, referee, monkeypatch
+):
+    # A proxy or a phone's network drops a silent connection after 30-60 s.
+    assert 15 <= stream.HEARTBEAT_SECONDS <= 25
+    monkeypatch.setattr(stream, "HEARTBEAT_SECONDS", 0.2)  # not a quarter of a minute here
+    tournament = drawn_tournament(organiser, 4, referee=referee, format="single")
+    url = f"{server}/api/v1/tournaments/{tournament.pk}/stream/"
+    with httpx.stream("GET", url, timeout=10) as answer:
+        assert answer.headers["x-accel-buffering"] == "no"
+        assert "no-cache" in answer.headers["cache-control"]
+        comments = []
+        for line in answer.iter_lines():
+            if line.startswith(":"):
+                comments.append(line)
+                if len(comments) == 2:
+                    break
+    assert len(comments) == 2

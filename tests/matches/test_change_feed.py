@@ -53,7 +53,9 @@ def test_a_ball_a_refusal_and_the_end_reach_the_subscribers(
     with django_capture_on_commit_callbacks(execute=True):
         assert post_event(scorer, match, {"type": "forfeit", "player": "b"}).status_code == 201
     assert [c.kind for c in heard["commit"]][-2:] == ["match.event", "match.finished"]
-    assert heard["commit"][-1].data["winner"] == match.player_a_id
+    # The winner as the REST answers give it: the slot, and the player in winner_id.
+    assert heard["commit"][-1].data["winner"] == "a"
+    assert heard["commit"][-1].data["winner_id"] == match.player_a_id
 
 
 def test_a_failing_subscriber_after_commit_does_not_undo_the_write(

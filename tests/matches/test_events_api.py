@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 
+from config.changes import Change, change_subscribe, change_unsubscribe
 from matches.models import IdempotencyRecord, Match, MatchEvent
+from matches.selectors import live_figures
 from tests.factories import PlayerFactory, UserFactory
 from tests.matches.conftest import b_pockets, play, post_event
 from tests.matches.factories import MatchFactory
@@ -255,6 +257,34 @@ def test_posting_an_event_takes_a_handful_of_queries(
     with django_assert_max_num_queries(6 if connection.vendor == "postgresql" else 9):
         response = post_event(scorer, match, shot, version=1)
     assert response.status_code == 201
+
+
+def test_a_balls_push_after_commit_reads_nothing_more(
+    scorer, match, django_assert_max_num_queries, django_capture_on_commit_callbacks
+) -> None:
+    """The push of a ball (config.push) carries the score from the row the write leaves, not
+    from a second read after the commit: the hot path's count holds with the hooks run."""
+    play(scorer, match, [BREAK_A])
+    pushed: list[dict[str, object]] = []
+
+    def listen(change: Change) -> None:
+        pushed.append(dict(change.figures() if change.figures else {}))
+
+    change_subscribe(listen)
+    try:
+        with (
+            django_assert_max_num_queries(6 if connection.vendor == "postgresql" else 9),
+            django_capture_on_commit_callbacks(execute=True),
+        ):
+            response = post_event(
+                scorer, match, {"type": "shot", "player": "b", "pocketed": 1}, version=1
+            )
+    finally:
+        change_unsubscribe(listen)
+    assert response.status_code == 201
+    # The same figures as a read of the committed row would give.
+    assert pushed[-1] == live_figures(match_id=match.pk)
+    assert pushed[-1]["status"] == "running" and pushed[-1]["score"] is not None
 
 
 def test_an_event_changed_under_the_same_key_is_refused_whatever_the_version(scorer, match) -> None:

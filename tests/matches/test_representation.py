@@ -14,7 +14,8 @@ import rules
 from matches import selectors, services
 from matches.models import Match
 from matches.representation import entry_data, log_event_data, match_data
-from matches.web.api.serializers import MatchDetailSerializer, MatchEventSerializer
+from matches.web.api.serializers.log import MatchEventSerializer
+from matches.web.api.serializers.match import MatchDetailSerializer
 from rules import simulate
 from rules.simulate import random_event
 from tests.matches.conftest import post_event

@@ -10,7 +10,7 @@ from audit.models import AuditEntry
 from matches import selectors, services
 from matches.errors import MatchError
 from matches.models import Match, Table
-from matches.web.api.serializers import TableBoardSerializer
+from matches.web.api.serializers.tables import TableBoardSerializer
 from tests.factories import PlayerFactory
 from tests.matches.conftest import b_pockets, play
 from tests.matches.factories import MatchFactory, TableFactory

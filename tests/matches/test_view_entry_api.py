@@ -11,7 +11,7 @@ import pytest
 from rest_framework.test import APIClient
 
 import rules
-from matches.web.api.serializers import MatchDetailSerializer
+from matches.web.api.serializers.match import MatchDetailSerializer
 from tests.matches.conftest import post_event
 from tests.matches.factories import MatchFactory
 from tests.rules.toy_discipline import ToyRace

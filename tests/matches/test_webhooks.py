@@ -169,3 +169,59 @@ def test_the_panel_adds_a_hook_and_sends_a_delivery_again(
     delivery.refresh_from_db()
     assert delivery.status == "pending"
     assert AuditEntry.objects.filter(action="webhook_replay").exists()
+
+
+def test_a_finished_and_a_corrected_result_deliver_standings_changed(
+    receiver, organiser_api, scorer, match
+) -> None:
+    hook = register(organiser_api, receiver.url, events=["standings.changed"])
+    post_event(scorer, match, BREAK_A)
+    assert post_event(scorer, match, {"type": "forfeit", "player": "b"}).status_code == 201
+    # Only the event asked for: the balls and the start are not sent to this hook.
+    (finished,) = WebhookDelivery.objects.filter(hook_id=hook["id"])
+    assert finished.event == "standings.changed"
+    assert webhooks.webhook_send_pending(hook_id=hook["id"]) == 1
+    (sent,) = receiver.got
+    assert verify(hook["secret"], sent) and sent["headers"]["Luza-Event"] == "standings.changed"
+    body = json.loads(sent["body"])
+    assert body["created_at"].endswith("Z")
+    # The data of the result that changed the standings; the winner as the REST answers give
+    # it: his slot, and the player in winner_id.
+    assert {k: v for k, v in body.items() if k != "created_at"} == {
+        "id": str(finished.delivery_id),
+        "event": "standings.changed",
+        "tournament": match.tournament_id,
+        "match": match.pk,
+        "data": {"status": "finished", "winner": "a", "winner_id": match.player_a_id},
+    }
+
+    corrected = organiser_api.post(
+        f"/api/v1/tournaments/{match.tournament_id}/matches/{match.pk}/correct/",
+        {"winner": "b", "score_a": 3, "score_b": 8, "reason": "протокол"},
+        format="json",
+    )
+    assert corrected.status_code == 200, corrected.json()
+    assert webhooks.webhook_send_pending(hook_id=hook["id"]) == 1
+    assert len(receiver.got) == 2 and verify(hook["secret"], receiver.got[1])
+    body = json.loads(receiver.got[1]["body"])
+    assert body["event"] == "standings.changed" and body["match"] == match.pk
+    assert body["data"] == {
+        "winner": "b",
+        "winner_id": match.player_b_id,
+        "score_a": 3,
+        "score_b": 8,
+    }
+    answer = corrected.json()
+    assert (answer["winner"], answer["winner_id"]) == ("b", body["data"]["winner_id"])
+
+
+def test_a_result_is_delivered_as_match_finished_with_the_winners_slot(
+    receiver, organiser_api, scorer, match
+) -> None:
+    hook = register(organiser_api, receiver.url, events=["match.finished"])
+    post_event(scorer, match, BREAK_A)
+    post_event(scorer, match, {"type": "forfeit", "player": "a"})
+    assert webhooks.webhook_send_pending(hook_id=hook["id"]) == 1
+    body = json.loads(receiver.got[0]["body"])
+    assert body["event"] == "match.finished"
+    assert body["data"] == {"status": "finished", "winner": "b", "winner_id": match.player_b_id}

@@ -34,6 +34,7 @@ def test_rulesets_describe_every_key_with_default_and_type() -> None:
         "direct_call",
         "strict_break",
         "first_break",
+        "frames_credit",
     }
     assert keys["balls_to_win"] == {
         "key": "balls_to_win",
@@ -68,6 +69,7 @@ def test_validate_ruleset_fills_in_the_defaults_of_regulation_r() -> None:
         "direct_call": True,
         "strict_break": True,
         "first_break": "a",
+        "frames_credit": {"a": 0, "b": 0},
     }
     assert rules.validate_ruleset(fp(head_start={"b": 3}))["head_start"] == {"a": 0, "b": 3}
     assert rules.validate_ruleset(dx()) == {"discipline": "duplex", "first_break": "a"}

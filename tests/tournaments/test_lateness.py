@@ -43,7 +43,7 @@ def test_every_step_late_costs_balls_and_the_limit_is_a_walkover(client, organis
 
     match = _called(t, 21)  # two full steps: minus 4 balls
     done = services.match_lateness(match=match, late_slot="a", actor=organiser)
-    assert done == {"minutes": 21, "balls": 4, "walkover": False}
+    assert done == {"minutes": 21, "balls": 4, "frames": 0, "walkover": False}
     match.refresh_from_db()
     assert match.ruleset["head_start"] == {"a": 0, "b": 4}
     # A second tap in the same step adds nothing.

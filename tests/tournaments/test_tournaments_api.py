@@ -9,7 +9,7 @@ from tests.tournaments.factories import register
 from tournaments import services
 from tournaments.models import Tournament
 from tournaments.services.setup import SETTINGS_FIELDS
-from tournaments.web.api.serializers import (
+from tournaments.web.api.serializers.tournament import (
     TournamentSerializer,
     TournamentUpdateSerializer,
     TournamentWriteSerializer,

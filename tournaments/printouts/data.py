@@ -55,6 +55,8 @@ def match_sheet(request: HttpRequest, match: Match) -> dict[str, Any]:
     frames = int(ruleset.get("frames_to_win") or 1)
     url = request.build_absolute_uri(reverse("referee-match", args=[match.pk]))
     head = ruleset.get("head_start") or {}
+    # Frames credited before the match (a lateness penalty): already won, written beside him.
+    credit = ruleset.get("frames_credit") or {}
     # The discipline names its sheet (Discipline.paper_sheet); each sheet is a template.
     layout = discipline_of({}, ruleset).paper_sheet(ruleset)
     return {
@@ -63,6 +65,7 @@ def match_sheet(request: HttpRequest, match: Match) -> dict[str, Any]:
         "names": {slot: paper_name(name) for slot, name in names_of(match).items()},
         "stage": stage_label(match),
         "head": {"a": head.get("a", 0), "b": head.get("b", 0)},
+        "credit": {"a": credit.get("a", 0), "b": credit.get("b", 0)},
         "balls_to_win": ruleset.get("balls_to_win"),
         "frames_to_win": frames,
         "race": race_words(ruleset),

@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit.services import audit_record
+from config.changes import change_emit
 from tournaments.errors import CONFLICT, TournamentError
 from tournaments.models import Tournament
 
@@ -87,3 +88,14 @@ def change_status(
 def bump_public_version(tournament: Tournament) -> None:
     Tournament.objects.filter(pk=tournament.pk).update(public_version=F("public_version") + 1)
     tournament.refresh_from_db(fields=["public_version"])
+
+
+def visibility_announce(*, tournament: Tournament) -> None:
+    """Tell the change feed that the tournament became public or private (in the writer's
+    transaction): the live streams drop their cached decision of who may read it and, when it
+    became private, cut off the readers who may no longer read it."""
+    change_emit(
+        kind="tournament.visibility",
+        tournament_id=tournament.pk,
+        data={"public": tournament.is_public},
+    )

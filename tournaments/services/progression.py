@@ -380,7 +380,12 @@ def tournament_on_match_finished(*, match: Match) -> None:
         kind="match.finished",
         tournament_id=match.tournament_id,
         match_id=match.pk,
-        data={"status": match.status, "winner": match.winner_id},
+        # As the REST answers give it: the winner's slot, and the player in winner_id.
+        data={
+            "status": match.status,
+            "winner": _slot_of(match, match.winner_id),
+            "winner_id": match.winner_id,
+        },
     )
 
 
@@ -555,7 +560,12 @@ def match_correct_result(
         kind="match.corrected",
         tournament_id=row.tournament_id,
         match_id=row.pk,
-        data={"winner": new_winner, "score_a": score_a, "score_b": score_b},
+        data={
+            "winner": winner_slot,
+            "winner_id": new_winner,
+            "score_a": score_a,
+            "score_b": score_b,
+        },
     )
     return row
 

@@ -20,7 +20,12 @@ from matches.selectors import NOT_STARTED
 from tournaments.errors import CONFLICT, TournamentError
 from tournaments.match_setup import STAGE_RULES_KEY, clock_limit_seconds, effective_ruleset
 from tournaments.models import Registration, Tournament
-from tournaments.services.common import Status, bump_public_version, lock_tournament
+from tournaments.services.common import (
+    Status,
+    bump_public_version,
+    lock_tournament,
+    visibility_announce,
+)
 from tournaments.services.setup import (
     LIVE_FIELDS,
     SETTINGS_FIELDS,
@@ -182,6 +187,8 @@ def tournament_settings_update(
             "matches": [c["match"].key for c in changes],
         },
     )
+    if "is_public" in data:
+        visibility_announce(tournament=locked)
     return locked, changes
 
 

@@ -20,7 +20,7 @@ from tournaments.algorithms import fees, handicap, pair_race
 from tournaments.errors import BAD_REQUEST, CONFLICT, TournamentError
 from tournaments.field_names import field_label, values_label
 from tournaments.images import ImageRefused, data_uri_reencode
-from tournaments.match_setup import stage_keys, stage_ruleset
+from tournaments.match_setup import frames_credited, stage_keys, stage_ruleset
 from tournaments.models import Registration, Tournament
 from tournaments.services.common import (
     Status,
@@ -28,6 +28,7 @@ from tournaments.services.common import (
     change_status,
     lock_tournament,
     require_status,
+    visibility_announce,
 )
 from tournaments.services.entry_rules import registration_state, reserve_promote
 
@@ -71,6 +72,7 @@ SETTINGS_FIELDS = (
     "table_time_breaks",
     "lateness_step_minutes",
     "lateness_penalty_balls",
+    "lateness_penalty_unit",
     "lateness_walkover_minutes",
     "no_show_rule",
     "handicap_scheme",
@@ -92,6 +94,7 @@ SETTINGS_FIELDS = (
 LIVE_FIELDS = (
     "lateness_step_minutes",
     "lateness_penalty_balls",
+    "lateness_penalty_unit",
     "lateness_walkover_minutes",
     "table_hour_price",
     "table_time_payer",
@@ -217,9 +220,46 @@ def _clean_ruleset(out: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         normalised = rules.validate_ruleset(ruleset)
     except rules.RuleError as err:
         raise _ruleset_error("ruleset", err) from None
-    # Head starts are per match (the handicap scheme or the organiser's override).
+    # Head starts and credited frames are per match (the handicap scheme, the organiser's
+    # override, a lateness penalty).
     normalised.pop("head_start", None)
+    normalised.pop("frames_credit", None)
     return discipline, normalised
+
+
+def _check_lateness_unit(out: dict[str, Any], discipline: str) -> None:
+    """Lateness in frames needs a race of frames: a discipline that credits frames
+    (its ruleset's `frames_credit`) and more than one frame to win, in the tournament's
+    race or a stage's."""
+    unit = out.get("lateness_penalty_unit", Tournament.LatenessUnit.BALLS)
+    if unit not in Tournament.LatenessUnit.values:
+        raise invalid(
+            "lateness_penalty_unit",
+            _("“%(field)s” must be one of: %(allowed)s.")
+            % {
+                "field": field_label("lateness_penalty_unit"),
+                "allowed": values_label(
+                    Tournament.LatenessUnit.values, Tournament.LatenessUnit.choices
+                ),
+            },
+        )
+    out["lateness_penalty_unit"] = str(unit)
+    if unit != Tournament.LatenessUnit.FRAMES:
+        return
+    if not frames_credited(discipline):
+        raise invalid(
+            "lateness_penalty_unit",
+            _("This discipline plays no race of frames: lateness can cost balls or a walkover."),
+        )
+    races = [stage_ruleset(out, key).get("frames_to_win", 1) for key in (None, *out["stage_rules"])]
+    if max(int(n or 1) for n in races) <= 1:
+        raise invalid(
+            "lateness_penalty_unit",
+            _(
+                "Lateness can cost frames only in a race of frames: here a match is one "
+                "frame. Choose balls, or set more than one frame to win."
+            ),
+        )
 
 
 def _check_handicap_scheme(out: dict[str, Any], discipline: str) -> None:
@@ -291,6 +331,7 @@ def clean_settings(values: dict[str, Any], *, stored_logo: str = "") -> dict[str
         "lateness_penalty_balls", out.get("lateness_penalty_balls", 1), 1, 100, allow_none=False
     )
 
+    _check_lateness_unit(out, discipline)
     _check_handicap_scheme(out, discipline)
 
     for field, kind in (
@@ -584,6 +625,8 @@ def tournament_update(
             tournament=locked,
             data={"changed": sorted(changed)},
         )
+        if "is_public" in changed:
+            visibility_announce(tournament=locked)
         if "max_players" in changed and locked.status == Status.REGISTRATION:
             reserve_promote(locked=locked, actor=actor)  # more places: the reserves move up
     return locked

@@ -22,30 +22,29 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config.idempotency import inline_key, request_fingerprint
-from config.serializers import validated
+from config.serializers import ErrorSerializer, validated
 from matches import selectors, services
 from matches.access import match_scoring_role
 from matches.errors import MatchError
 from matches.models import Match, Table
 from matches.representation import match_data
-from matches.web.api.serializers import (
-    MatchClockWriteSerializer,
-    MatchConflictSerializer,
-    MatchDetailSerializer,
-    MatchErrorSerializer,
-    MatchEventLogSerializer,
-    MatchEventWriteSerializer,
-    MatchHoldWriteSerializer,
-    MatchJudgeWriteSerializer,
-    MatchLogQuerySerializer,
-    MatchTableWriteSerializer,
-    MatchUndoWriteSerializer,
-    MatchWalkoverWriteSerializer,
+from matches.web.api.serializers.log import MatchEventLogSerializer, MatchLogQuerySerializer
+from matches.web.api.serializers.match import MatchConflictSerializer, MatchDetailSerializer
+from matches.web.api.serializers.tables import (
     TableAssignmentsSerializer,
     TableBoardMatchSerializer,
     TableBoardSerializer,
     TablesEnsureWriteSerializer,
     TournamentTableSerializer,
+)
+from matches.web.api.serializers.writes import (
+    MatchClockWriteSerializer,
+    MatchEventWriteSerializer,
+    MatchHoldWriteSerializer,
+    MatchJudgeWriteSerializer,
+    MatchTableWriteSerializer,
+    MatchUndoWriteSerializer,
+    MatchWalkoverWriteSerializer,
 )
 from tournaments.access import can_manage_tournament
 from tournaments.errors import TournamentError
@@ -64,11 +63,11 @@ _409 = OpenApiResponse(
     description="Out of order (stale version, clock, table): the current match is included.",
 )
 _422 = OpenApiResponse(
-    MatchErrorSerializer,
+    ErrorSerializer,
     description="Impossible: the engine's refusal (out_of_turn, unexpected_event, finished, "
     "too_many_balls, invalid_event) or nothing to undo; `message` is in the user's language.",
 )
-_409_PLAIN = OpenApiResponse(MatchErrorSerializer, description="The table is not in that state.")
+_409_PLAIN = OpenApiResponse(ErrorSerializer, description="The table is not in that state.")
 WRITE_ERRORS = {400: _400, 403: _403, 404: _404, 409: _409, 422: _422}
 ETAG = OpenApiParameter(
     "ETag",

@@ -26,7 +26,7 @@ from tournaments import selectors_referee
 from tournaments import services as tournament_services
 from tournaments.errors import TournamentError
 from tournaments.presentation import names_of
-from tournaments.regulation import lateness_log, lateness_rule
+from tournaments.regulation import lateness_done, lateness_log, lateness_rule
 from tournaments.web.shared.scoreboard import score_view
 
 MAX_BALLS = 16
@@ -192,17 +192,7 @@ class RefereeLatenessView(LoginRequiredMixin, View):
         except TournamentError as err:
             messages.error(request, err.message)
         else:
-            if done["walkover"]:
-                messages.success(
-                    request,
-                    _("%(m)s min late: the match is a walkover.") % {"m": done["minutes"]},
-                )
-            else:
-                messages.success(
-                    request,
-                    _("%(m)s min late: minus %(n)s balls.")
-                    % {"m": done["minutes"], "n": done["balls"]},
-                )
+            messages.success(request, lateness_done(done))
         return redirect("referee-match", match.pk)
 
 

@@ -18,8 +18,17 @@ from rest_framework.views import APIView
 
 from tournaments import access, selectors_people, services
 from tournaments.models import Player, Tournament
-from tournaments.web.api import serializers as s
-from tournaments.web.api import serializers_people as sp
+from tournaments.web.api.serializers.people import (
+    ClaimCodeSerializer,
+    ClaimIssueSerializer,
+    ClaimRedeemSerializer,
+    IssuedPasswordSerializer,
+    MergeSerializer,
+    RefereeAddSerializer,
+    RefereeLoginCreateSerializer,
+    RefereeSerializer,
+)
+from tournaments.web.api.serializers.players import PlayerSerializer
 from tournaments.web.api.views import OrganiserRoleOrReadOnly, TournamentScopedView, _errors
 from tournaments.web.shared.api import AUDIT_PAGE_PARAMETERS, audit_page
 from tournaments.web.shared.permissions import signed_in
@@ -31,7 +40,7 @@ NO_STORE = {"Cache-Control": "no-store"}
 def _referee_out(tournament: Tournament) -> list[dict[str, Any]]:
     rows = selectors_people.tournament_referees(tournament=tournament)
     # many=True makes a ListSerializer, whose data is a list; the stubs type the child's.
-    data: list[dict[str, Any]] = sp.RefereeSerializer(rows, many=True).data  # type: ignore[assignment]
+    data: list[dict[str, Any]] = RefereeSerializer(rows, many=True).data  # type: ignore[assignment]
     return data
 
 
@@ -47,20 +56,20 @@ def _password_out(request: Request, user: Any, password: str) -> dict[str, Any]:
 
 @extend_schema(tags=["people"])
 class RefereeListView(TournamentScopedView):
-    @extend_schema(responses={200: sp.RefereeSerializer(many=True), **_errors(403, 404)})
+    @extend_schema(responses={200: RefereeSerializer(many=True), **_errors(403, 404)})
     def get(self, request: Request, tournament_pk: int) -> Response:
         tournament = self.get_tournament()
         access.require_manage(request.user, tournament)
         return Response(_referee_out(tournament))
 
     @extend_schema(
-        request=sp.RefereeAddSerializer,
-        responses={200: sp.RefereeSerializer(many=True), **_errors(400, 403, 404)},
+        request=RefereeAddSerializer,
+        responses={200: RefereeSerializer(many=True), **_errors(400, 403, 404)},
         description="Make an existing login a referee of the tournament.",
     )
     def post(self, request: Request, tournament_pk: int) -> Response:
         tournament = self.get_tournament()
-        data = sp.RefereeAddSerializer(data=request.data)
+        data = RefereeAddSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.tournament_referee_add(
             tournament=tournament, username=data.validated_data["username"], actor=request.user
@@ -71,14 +80,14 @@ class RefereeListView(TournamentScopedView):
 @extend_schema(tags=["people"])
 class RefereeLoginCreateView(TournamentScopedView):
     @extend_schema(
-        request=sp.RefereeLoginCreateSerializer,
-        responses={201: sp.IssuedPasswordSerializer, **_errors(400, 403, 404, 409)},
+        request=RefereeLoginCreateSerializer,
+        responses={201: IssuedPasswordSerializer, **_errors(400, 403, 404, 409)},
         description="A new login that referees this tournament, with a generated password "
         "returned this once.",
     )
     def post(self, request: Request, tournament_pk: int) -> Response:
         tournament = self.get_tournament()
-        data = sp.RefereeLoginCreateSerializer(data=request.data)
+        data = RefereeLoginCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         user, password = services.referee_login_create(
             tournament=tournament,
@@ -111,7 +120,7 @@ class RefereeDetailView(_RefereeView):
 class RefereePasswordView(_RefereeView):
     @extend_schema(
         request=None,
-        responses={200: sp.IssuedPasswordSerializer, **_errors(403, 404)},
+        responses={200: IssuedPasswordSerializer, **_errors(403, 404)},
         description="A new password for a referee login made in the panel, returned this "
         "once; the old one stops working.",
     )
@@ -142,15 +151,15 @@ def claim_url(request: Any, code: str) -> str:
 @extend_schema(tags=["players"])
 class PlayerClaimIssueView(_PlayerView):
     @extend_schema(
-        request=sp.ClaimIssueSerializer,
-        responses={201: sp.ClaimCodeSerializer, **_errors(400, 403, 404, 409)},
+        request=ClaimIssueSerializer,
+        responses={201: ClaimCodeSerializer, **_errors(400, 403, 404, 409)},
         description="A one-time claim code for the player's slip, issued only by whoever may "
         "change his identity (a superuser, or the organiser whose tournaments alone show him); "
         "older unused codes stop working, and their holders are told so.",
     )
     def post(self, request: Request, pk: int) -> Response:
         player = self.get_player()
-        data = sp.ClaimIssueSerializer(data=request.data)
+        data = ClaimIssueSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         tournament = None
         if data.validated_data.get("tournament"):
@@ -167,7 +176,7 @@ class PlayerClaimIssueView(_PlayerView):
             "expires_at": claim.expires_at,
         }
         return Response(
-            sp.ClaimCodeSerializer(body).data, status=status.HTTP_201_CREATED, headers=NO_STORE
+            ClaimCodeSerializer(body).data, status=status.HTTP_201_CREATED, headers=NO_STORE
         )
 
 
@@ -176,17 +185,17 @@ class PlayerClaimRedeemView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        request=sp.ClaimRedeemSerializer,
-        responses={200: s.PlayerSerializer, **_errors(400, 403, 409)},
+        request=ClaimRedeemSerializer,
+        responses={200: PlayerSerializer, **_errors(400, 403, 409)},
         description="Link the requesting login to the player of a claim code (once).",
     )
     def post(self, request: Request) -> Response:
-        data = sp.ClaimRedeemSerializer(data=request.data)
+        data = ClaimRedeemSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         player = services.player_claim_redeem(
             code=data.validated_data["code"], user=signed_in(request)
         )
-        return Response(s.PlayerSerializer(player).data)
+        return Response(PlayerSerializer(player).data)
 
 
 @extend_schema(tags=["players"])
@@ -210,14 +219,14 @@ class PlayerHistoryView(_PlayerView):
 @extend_schema(tags=["players"])
 class PlayerMergeView(_PlayerView):
     @extend_schema(
-        request=sp.MergeSerializer,
-        responses={200: s.PlayerSerializer, **_errors(400, 403, 404, 409)},
+        request=MergeSerializer,
+        responses={200: PlayerSerializer, **_errors(400, 403, 404, 409)},
         description="A superuser merges the duplicate `drop` into this player.",
     )
     def post(self, request: Request, pk: int) -> Response:
         keep = self.get_player()
-        data = sp.MergeSerializer(data=request.data)
+        data = MergeSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         drop = get_object_or_404(Player, pk=data.validated_data["drop"])
         kept = services.player_merge(keep=keep, drop=drop, actor=request.user)
-        return Response(s.PlayerSerializer(kept).data)
+        return Response(PlayerSerializer(kept).data)

@@ -22,7 +22,29 @@ from tournaments.models import Player, PlayerRequest, Registration, Series, Tour
 from tournaments.services import entries, entry_rules
 from tournaments.services import series as series_services
 from tournaments.services.setup import fee_for
-from tournaments.web.api import serializers_players as sp
+from tournaments.web.api.serializers.entry import (
+    CheckInSerializer,
+    EntryRowSerializer,
+    EntrySettingsSerializer,
+    EntryStateSerializer,
+    PlayerRequestDecideSerializer,
+    PlayerRequestSerializer,
+    PlayerRequestWriteSerializer,
+    RemoveAbsentSerializer,
+)
+from tournaments.web.api.serializers.me import MeSerializer
+from tournaments.web.api.serializers.rating import (
+    HeadToHeadSerializer,
+    ProfileSerializer,
+    RatingPageSerializer,
+    RatingQuerySerializer,
+    RatingRowSerializer,
+)
+from tournaments.web.api.serializers.series import (
+    SeriesSerializer,
+    SeriesStandingsSerializer,
+    SeriesWriteSerializer,
+)
 from tournaments.web.api.views import TournamentScopedView, _errors
 from tournaments.web.shared import permissions
 from tournaments.web.shared.api import PAGE_PARAMETERS, api_paginator
@@ -69,13 +91,13 @@ class RatingListView(APIView):
     permission_classes = [PublicRead]
 
     @extend_schema(
-        parameters=[sp.RatingQuerySerializer, *PAGE_PARAMETERS],
-        responses={200: sp.RatingPageSerializer, **_errors(400)},
+        parameters=[RatingQuerySerializer, *PAGE_PARAMETERS],
+        responses={200: RatingPageSerializer, **_errors(400)},
         description="Everyone with a rating, with the place in the whole list and the change "
         "over the last 30 days; search folds case and yo/ye; paginated (limit, offset).",
     )
     def get(self, request: Request) -> Response:
-        query = sp.RatingQuerySerializer(data=request.query_params)
+        query = RatingQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         data = query.validated_data
         rows = selectors_players.rating_list(
@@ -83,14 +105,14 @@ class RatingListView(APIView):
         )
         paginator = api_paginator()
         page = paginator.paginate_queryset(rows, request, view=self)
-        return paginator.get_paginated_response(sp.RatingRowSerializer(page, many=True).data)
+        return paginator.get_paginated_response(RatingRowSerializer(page, many=True).data)
 
 
 @extend_schema(tags=["players"])
 class ProfileView(APIView):
     permission_classes = [PublicRead]
 
-    @extend_schema(responses={200: sp.ProfileSerializer, **_errors(404)})
+    @extend_schema(responses={200: ProfileSerializer, **_errors(404)})
     def get(self, request: Request, pk: int) -> Response:
         player = get_object_or_404(Player, pk=pk)
         user = request.user
@@ -112,14 +134,14 @@ class ProfileView(APIView):
                 row["series"] for row in selectors_players.player_series(player=player, user=user)
             ],
         }
-        return Response(sp.ProfileSerializer(data).data)
+        return Response(ProfileSerializer(data).data)
 
 
 @extend_schema(tags=["players"])
 class HeadToHeadView(APIView):
     permission_classes = [PublicRead]
 
-    @extend_schema(responses={200: sp.HeadToHeadSerializer, **_errors(404)})
+    @extend_schema(responses={200: HeadToHeadSerializer, **_errors(404)})
     def get(self, request: Request, pk: int, other: int) -> Response:
         player = get_object_or_404(Player, pk=pk)
         opponent = get_object_or_404(Player.objects.exclude(pk=pk), pk=other)
@@ -132,7 +154,7 @@ class HeadToHeadView(APIView):
                 {**vars(line), "opponent": player_brief(line.opponent)} for line in h2h["matches"]
             ],
         }
-        return Response(sp.HeadToHeadSerializer(data).data)
+        return Response(HeadToHeadSerializer(data).data)
 
 
 # --- online entry ---------------------------------------------------------------------------
@@ -182,14 +204,14 @@ def _entry_state(tournament: Tournament, user: Any) -> dict[str, Any]:
 class EntryView(TournamentScopedView):
     permission_classes = [EntryPermission]
 
-    @extend_schema(responses={200: sp.EntryStateSerializer, **_errors(404)})
+    @extend_schema(responses={200: EntryStateSerializer, **_errors(404)})
     def get(self, request: Request, tournament_pk: int) -> Response:
         tournament = self.get_tournament()
-        return Response(sp.EntryStateSerializer(_entry_state(tournament, request.user)).data)
+        return Response(EntryStateSerializer(_entry_state(tournament, request.user)).data)
 
     @extend_schema(
         request=None,
-        responses={201: sp.EntryStateSerializer, **_errors(403, 404, 409)},
+        responses={201: EntryStateSerializer, **_errors(403, 404, 409)},
         description="The logged-in player enters himself: in up to the maximum, then on the "
         "numbered reserve list.",
     )
@@ -197,7 +219,7 @@ class EntryView(TournamentScopedView):
         tournament = self.get_tournament()
         services.entry_submit(tournament=tournament, user=request.user)
         return Response(
-            sp.EntryStateSerializer(_entry_state(tournament, request.user)).data,
+            EntryStateSerializer(_entry_state(tournament, request.user)).data,
             status=status.HTTP_201_CREATED,
         )
 
@@ -208,7 +230,7 @@ class EntryWithdrawView(TournamentScopedView):
 
     @extend_schema(
         request=None,
-        responses={200: sp.EntryStateSerializer, **_errors(403, 404, 409)},
+        responses={200: EntryStateSerializer, **_errors(403, 404, 409)},
         description="The player takes back his own entry before the draw; the first reserve "
         "moves up.",
     )
@@ -216,46 +238,42 @@ class EntryWithdrawView(TournamentScopedView):
         tournament = self.get_tournament()
         reg = entries.own_registration(tournament=tournament, user=request.user)
         services.entry_withdraw(registration=reg, user=request.user)
-        return Response(sp.EntryStateSerializer(_entry_state(tournament, request.user)).data)
+        return Response(EntryStateSerializer(_entry_state(tournament, request.user)).data)
 
 
 @extend_schema(tags=["entries"])
 class EntrySettingsView(TournamentScopedView):
-    @extend_schema(responses={200: sp.EntrySettingsSerializer, **_errors(404)})
+    @extend_schema(responses={200: EntrySettingsSerializer, **_errors(404)})
     def get(self, request: Request, tournament_pk: int) -> Response:
         tournament = self.get_tournament()
         return Response(
-            sp.EntrySettingsSerializer(
-                {f: getattr(tournament, f) for f in entries.ENTRY_FIELDS}
-            ).data
+            EntrySettingsSerializer({f: getattr(tournament, f) for f in entries.ENTRY_FIELDS}).data
         )
 
     @extend_schema(
-        request=sp.EntrySettingsSerializer,
-        responses={200: sp.EntrySettingsSerializer, **_errors(400, 403, 404, 409)},
+        request=EntrySettingsSerializer,
+        responses={200: EntrySettingsSerializer, **_errors(400, 403, 404, 409)},
     )
     def patch(self, request: Request, tournament_pk: int) -> Response:
         tournament = self.get_tournament()
-        data = sp.EntrySettingsSerializer(data=request.data, partial=True)
+        data = EntrySettingsSerializer(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         tournament = entries.tournament_entry_settings(
             tournament=tournament, actor=request.user, data=dict(data.validated_data)
         )
         return Response(
-            sp.EntrySettingsSerializer(
-                {f: getattr(tournament, f) for f in entries.ENTRY_FIELDS}
-            ).data
+            EntrySettingsSerializer({f: getattr(tournament, f) for f in entries.ENTRY_FIELDS}).data
         )
 
 
 @extend_schema(tags=["entries"])
 class ReserveListView(TournamentScopedView):
-    @extend_schema(responses={200: sp.EntryRowSerializer(many=True), **_errors(404)})
+    @extend_schema(responses={200: EntryRowSerializer(many=True), **_errors(404)})
     def get(self, request: Request, tournament_pk: int) -> Response:
         tournament = self.get_tournament()
         rows = entry_rules.reserve_list(tournament=tournament)
         return Response(
-            sp.EntryRowSerializer(
+            EntryRowSerializer(
                 [entry_row(r, i) for i, r in enumerate(rows, start=1)], many=True
             ).data
         )
@@ -264,78 +282,76 @@ class ReserveListView(TournamentScopedView):
 @extend_schema(tags=["registrations"])
 class CheckInView(TournamentScopedView):
     @extend_schema(
-        request=sp.CheckInSerializer,
-        responses={200: sp.EntryRowSerializer, **_errors(400, 403, 404, 409)},
+        request=CheckInSerializer,
+        responses={200: EntryRowSerializer, **_errors(400, 403, 404, 409)},
     )
     def post(self, request: Request, tournament_pk: int, registration_pk: int) -> Response:
         tournament = self.get_tournament()
         reg = self.get_registration(tournament)
-        data = sp.CheckInSerializer(data=request.data)
+        data = CheckInSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         reg = services.registration_check_in(
             registration=reg, actor=request.user, present=data.validated_data["present"]
         )
-        return Response(
-            sp.EntryRowSerializer(entry_row(reg, entry_rules.reserve_position(reg))).data
-        )
+        return Response(EntryRowSerializer(entry_row(reg, entry_rules.reserve_position(reg))).data)
 
 
 @extend_schema(tags=["registrations"])
 class RemoveAbsentView(TournamentScopedView):
     @extend_schema(
         request=None,
-        responses={200: sp.RemoveAbsentSerializer, **_errors(403, 404, 409)},
+        responses={200: RemoveAbsentSerializer, **_errors(403, 404, 409)},
         description="Before the draw: withdraw everyone not checked in; checked-in reserves "
         "move up in order.",
     )
     def post(self, request: Request, tournament_pk: int) -> Response:
         tournament = self.get_tournament()
         result = services.registration_remove_absent(tournament=tournament, actor=request.user)
-        return Response(sp.RemoveAbsentSerializer(result).data)
+        return Response(RemoveAbsentSerializer(result).data)
 
 
 @extend_schema(tags=["entries"])
 class PlayerRequestListView(TournamentScopedView):
     permission_classes = [EntryPermission]
 
-    @extend_schema(responses={200: sp.PlayerRequestSerializer(many=True), **_errors(403, 404)})
+    @extend_schema(responses={200: PlayerRequestSerializer(many=True), **_errors(403, 404)})
     def get(self, request: Request, tournament_pk: int) -> Response:
         tournament = self.get_tournament()
         access.require_manage(request.user, tournament)
         rows = PlayerRequest.objects.filter(tournament=tournament).order_by("-created_at", "-pk")
-        return Response(sp.PlayerRequestSerializer(rows, many=True).data)
+        return Response(PlayerRequestSerializer(rows, many=True).data)
 
     @extend_schema(
-        request=sp.PlayerRequestWriteSerializer,
-        responses={201: sp.PlayerRequestSerializer, **_errors(400, 403, 404, 409)},
+        request=PlayerRequestWriteSerializer,
+        responses={201: PlayerRequestSerializer, **_errors(400, 403, 404, 409)},
         description="A login without a player asks the organisers to add him (and enter him).",
     )
     def post(self, request: Request, tournament_pk: int) -> Response:
         tournament = self.get_tournament()
-        data = sp.PlayerRequestWriteSerializer(data=request.data)
+        data = PlayerRequestWriteSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         created = services.player_request_create(
             user=signed_in(request), tournament=tournament, **data.validated_data
         )
-        return Response(sp.PlayerRequestSerializer(created).data, status=status.HTTP_201_CREATED)
+        return Response(PlayerRequestSerializer(created).data, status=status.HTTP_201_CREATED)
 
 
 @extend_schema(tags=["entries"])
 class PlayerRequestDecideView(TournamentScopedView):
     @extend_schema(
-        request=sp.PlayerRequestDecideSerializer,
-        responses={200: sp.PlayerRequestSerializer, **_errors(400, 403, 404, 409)},
+        request=PlayerRequestDecideSerializer,
+        responses={200: PlayerRequestSerializer, **_errors(400, 403, 404, 409)},
     )
     def post(self, request: Request, tournament_pk: int, request_pk: int) -> Response:
         tournament = self.get_tournament()
         access.require_manage(request.user, tournament)
         found = get_object_or_404(PlayerRequest, tournament=tournament, pk=request_pk)
-        data = sp.PlayerRequestDecideSerializer(data=request.data)
+        data = PlayerRequestDecideSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         decided = services.player_request_decide(
             request=found, actor=request.user, approve=data.validated_data["approve"]
         )
-        return Response(sp.PlayerRequestSerializer(decided).data)
+        return Response(PlayerRequestSerializer(decided).data)
 
 
 # --- club cups ------------------------------------------------------------------------------
@@ -356,7 +372,7 @@ def _stage_tournaments(request: Request, ids: list[int]) -> list[Tournament]:
 
 def _series_out(series: Series, user: Any) -> dict[str, Any]:
     stages = selectors_players.series_stages(series=series, user=user)
-    return sp.SeriesSerializer(series, context={"stages": stages}).data
+    return SeriesSerializer(series, context={"stages": stages}).data
 
 
 class SeriesPermission(BasePermission):
@@ -372,7 +388,7 @@ class SeriesPermission(BasePermission):
 class SeriesListView(APIView):
     permission_classes = [SeriesPermission]
 
-    @extend_schema(responses={200: sp.SeriesSerializer(many=True)})
+    @extend_schema(responses={200: SeriesSerializer(many=True)})
     def get(self, request: Request) -> Response:
         rows = selectors_players.series_visible(user=request.user).order_by("-created_at", "-pk")[
             :200
@@ -380,11 +396,11 @@ class SeriesListView(APIView):
         return Response([_series_out(s, request.user) for s in rows])
 
     @extend_schema(
-        request=sp.SeriesWriteSerializer,
-        responses={201: sp.SeriesSerializer, **_errors(400, 403)},
+        request=SeriesWriteSerializer,
+        responses={201: SeriesSerializer, **_errors(400, 403)},
     )
     def post(self, request: Request) -> Response:
-        data = sp.SeriesWriteSerializer(data=request.data)
+        data = SeriesWriteSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
         stages = _stage_tournaments(request, values.pop("tournaments", []))
@@ -401,17 +417,17 @@ class SeriesDetailView(APIView):
             selectors_players.series_visible(user=self.request.user), pk=self.kwargs["pk"]
         )
 
-    @extend_schema(responses={200: sp.SeriesSerializer, **_errors(404)})
+    @extend_schema(responses={200: SeriesSerializer, **_errors(404)})
     def get(self, request: Request, pk: int) -> Response:
         return Response(_series_out(self.get_series(), request.user))
 
     @extend_schema(
-        request=sp.SeriesWriteSerializer,
-        responses={200: sp.SeriesSerializer, **_errors(400, 403, 404)},
+        request=SeriesWriteSerializer,
+        responses={200: SeriesSerializer, **_errors(400, 403, 404)},
     )
     def patch(self, request: Request, pk: int) -> Response:
         series = self.get_series()
-        data = sp.SeriesWriteSerializer(data=request.data, partial=True)
+        data = SeriesWriteSerializer(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
         ids = values.pop("tournaments", None)
@@ -428,7 +444,7 @@ class SeriesDetailView(APIView):
 class SeriesStandingsView(SeriesDetailView):
     http_method_names = ["get", "head", "options"]
 
-    @extend_schema(responses={200: sp.SeriesStandingsSerializer, **_errors(400, 404)})
+    @extend_schema(responses={200: SeriesStandingsSerializer, **_errors(400, 404)})
     def get(self, request: Request, pk: int) -> Response:
         series = self.get_series()
         after = request.query_params.get("after")
@@ -450,7 +466,7 @@ class SeriesStandingsView(SeriesDetailView):
             ],
             "rows": [{**row, "player": player_brief(row["player"])} for row in table["rows"]],
         }
-        return Response(sp.SeriesStandingsSerializer(data).data)
+        return Response(SeriesStandingsSerializer(data).data)
 
 
 # --- my match -------------------------------------------------------------------------------
@@ -460,7 +476,7 @@ class SeriesStandingsView(SeriesDetailView):
 class MeView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses={200: sp.MeSerializer, **_errors(403)})
+    @extend_schema(responses={200: MeSerializer, **_errors(403)})
     def get(self, request: Request) -> Response:
         player = Player.objects.filter(user=signed_in(request)).first()
         if player is None:
@@ -489,4 +505,4 @@ class MeView(APIView):
             "next_match": next_match,
             "entries": [entry_row(r["reg"], r["position"]) for r in context["registrations"]],
         }
-        return Response(sp.MeSerializer(data).data)
+        return Response(MeSerializer(data).data)

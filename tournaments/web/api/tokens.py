@@ -9,7 +9,7 @@ from axes.exceptions import AxesBackendPermissionDenied
 from django.contrib.auth import authenticate
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import serializers, status
+from rest_framework import status
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -17,10 +17,15 @@ from rest_framework.views import APIView
 
 from config.drf import token_expires
 from config.errors import ApiError
-from config.serializers import StrictSerializer, validated
+from config.serializers import validated
 from config.throttle import TokenExchangeThrottle
 from tournaments.access import is_organiser_role, is_referee_role
 from tournaments.services.logins import api_token_info, api_token_issue, api_token_revoke
+from tournaments.web.api.serializers.tokens import (
+    TokenIssuedSerializer,
+    TokenRequestSerializer,
+    TokenStatusSerializer,
+)
 from tournaments.web.api.views import ERRORS
 from tournaments.web.shared.permissions import signed_in
 
@@ -38,25 +43,6 @@ class TokenPermission(BasePermission):
         if request.method == "POST" and not request.user.is_authenticated:
             return True
         return may_hold_token(request.user)
-
-
-class TokenStatusSerializer(serializers.Serializer[Any]):
-    exists = serializers.BooleanField()
-    created = serializers.DateTimeField(allow_null=True)
-    expires = serializers.DateTimeField(allow_null=True)
-    hint = serializers.CharField(allow_null=True, help_text="the key's first 4 characters")
-
-
-class TokenIssuedSerializer(serializers.Serializer[Any]):
-    token = serializers.CharField(help_text="shown once: send it as 'Authorization: Bearer <key>'")
-    created = serializers.DateTimeField()
-    expires = serializers.DateTimeField(help_text="after this, 401 token_expired: ask again")
-    hint = serializers.CharField()
-
-
-class TokenRequestSerializer(StrictSerializer):
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(max_length=128, trim_whitespace=False)
 
 
 def _status(user: Any) -> dict[str, Any]:

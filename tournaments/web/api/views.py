@@ -18,6 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.viewsets import GenericViewSet
 
+from config.serializers import ErrorSerializer
 from matches.models import Match
 from tournaments import access, services
 from tournaments.models import Player, Registration, Tournament
@@ -34,7 +35,42 @@ from tournaments.selectors.players import (
 from tournaments.selectors.prizes import tournament_prizes
 from tournaments.selectors.standings import tournament_standings
 from tournaments.selectors.tournament import tournament_list
-from tournaments.web.api import serializers as s
+from tournaments.web.api.serializers.audit import AuditQuerySerializer
+from tournaments.web.api.serializers.bracket import (
+    BracketSerializer,
+    DrawPreviewQuerySerializer,
+    DrawSerializer,
+)
+from tournaments.web.api.serializers.corrections import (
+    CorrectResultSerializer,
+    HandicapSerializer,
+    MatchRatingSerializer,
+    MatchSummarySerializer,
+    NoShowSerializer,
+)
+from tournaments.web.api.serializers.players import (
+    PlayerDetailSerializer,
+    PlayerSearchQuerySerializer,
+    PlayerSerializer,
+    PlayerUpdateSerializer,
+    PlayerWriteSerializer,
+)
+from tournaments.web.api.serializers.prizes import PrizesSerializer
+from tournaments.web.api.serializers.registrations import (
+    RegistrationCreateSerializer,
+    RegistrationPageSerializer,
+    RegistrationSerializer,
+    RegistrationUpdateSerializer,
+    TotalsSerializer,
+    WithdrawSerializer,
+)
+from tournaments.web.api.serializers.standings import StandingsSerializer
+from tournaments.web.api.serializers.tournament import (
+    PresetSerializer,
+    TournamentSerializer,
+    TournamentUpdateSerializer,
+    TournamentWriteSerializer,
+)
 from tournaments.web.shared import http_cache, permissions
 from tournaments.web.shared.api import (
     AUDIT_PAGE_PARAMETERS,
@@ -45,11 +81,11 @@ from tournaments.web.shared.api import (
 from tournaments.web.shared.serializers import AuditPageSerializer
 
 ERRORS = {
-    400: OpenApiResponse(s.ErrorSerializer, description="Invalid input or settings."),
-    403: OpenApiResponse(s.ErrorSerializer, description="Not allowed."),
-    404: OpenApiResponse(s.ErrorSerializer, description="Not found."),
-    409: OpenApiResponse(s.ErrorSerializer, description="Conflicts with the current state."),
-    422: OpenApiResponse(s.ErrorSerializer, description="Forbidden by the tournament's rules."),
+    400: OpenApiResponse(ErrorSerializer, description="Invalid input or settings."),
+    403: OpenApiResponse(ErrorSerializer, description="Not allowed."),
+    404: OpenApiResponse(ErrorSerializer, description="Not found."),
+    409: OpenApiResponse(ErrorSerializer, description="Conflicts with the current state."),
+    422: OpenApiResponse(ErrorSerializer, description="Forbidden by the tournament's rules."),
 }
 
 
@@ -95,15 +131,15 @@ def _managed_ids(request: Request) -> set[int]:
 @extend_schema(tags=["players"])
 class PlayerViewSet(GenericViewSet[Player]):
     permission_classes = [PlayerPermission]
-    serializer_class = s.PlayerSerializer
+    serializer_class = PlayerSerializer
     queryset = Player.objects.all()
 
     @extend_schema(
-        parameters=[s.PlayerSearchQuerySerializer],
-        responses={200: s.PlayerSerializer(many=True), **_errors(400)},
+        parameters=[PlayerSearchQuerySerializer],
+        responses={200: PlayerSerializer(many=True), **_errors(400)},
     )
     def list(self, request: Request) -> Response:
-        query = s.PlayerSearchQuerySerializer(data=request.query_params)
+        query = PlayerSearchQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         players = player_list(search=query.validated_data.get("search", ""))
         page = self.paginate_queryset(players) or []  # None only without a paginator
@@ -116,42 +152,40 @@ class PlayerViewSet(GenericViewSet[Player]):
                     player__in=[p.pk for p in page],
                 ).values_list("player_id", "status")
             )
-        return self.get_paginated_response(
-            s.PlayerSerializer(page, many=True, context=context).data
-        )
+        return self.get_paginated_response(PlayerSerializer(page, many=True, context=context).data)
 
     @extend_schema(
-        request=s.PlayerWriteSerializer,
-        responses={201: s.PlayerSerializer, **_errors(400, 403, 409)},
+        request=PlayerWriteSerializer,
+        responses={201: PlayerSerializer, **_errors(400, 403, 409)},
     )
     def create(self, request: Request) -> Response:
-        data = s.PlayerWriteSerializer(data=request.data)
+        data = PlayerWriteSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
         confirm = values.pop("confirm")
         player = services.player_create(actor=request.user, confirm_duplicate=confirm, **values)
-        body = s.PlayerSerializer(player, context={"request": request}).data
+        body = PlayerSerializer(player, context={"request": request}).data
         return Response(body, status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses={200: s.PlayerDetailSerializer, **_errors(404)})
+    @extend_schema(responses={200: PlayerDetailSerializer, **_errors(404)})
     def retrieve(self, request: Request, pk: str) -> Response:
         player = self.get_object()
         # Players are shared, but a private tournament's games are not: its entries are one
         # anonymous line.
         history = player_rating_history_for(player=player, user=request.user)
         context = {"request": request, "rating_history": history}
-        return Response(s.PlayerDetailSerializer(player, context=context).data)
+        return Response(PlayerDetailSerializer(player, context=context).data)
 
     @extend_schema(
-        request=s.PlayerUpdateSerializer,
-        responses={200: s.PlayerSerializer, **_errors(400, 403, 404, 409)},
+        request=PlayerUpdateSerializer,
+        responses={200: PlayerSerializer, **_errors(400, 403, 404, 409)},
     )
     def partial_update(self, request: Request, pk: str) -> Response:
         player = self.get_object()
-        data = s.PlayerUpdateSerializer(data=request.data, partial=True)
+        data = PlayerUpdateSerializer(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         player = services.player_update(player=player, actor=request.user, data=data.validated_data)
-        return Response(s.PlayerSerializer(player, context={"request": request}).data)
+        return Response(PlayerSerializer(player, context={"request": request}).data)
 
 
 # --- tournaments -----------------------------------------------------------------------------
@@ -161,7 +195,7 @@ class PlayerViewSet(GenericViewSet[Player]):
 class TournamentViewSet(GenericViewSet[Tournament]):
     permission_classes = [permissions.TournamentPermission]
     creates_tournament = True
-    serializer_class = s.TournamentSerializer
+    serializer_class = TournamentSerializer
 
     def get_queryset(self) -> Any:
         return tournament_list(user=self.request.user).prefetch_related("organisers")
@@ -170,44 +204,44 @@ class TournamentViewSet(GenericViewSet[Tournament]):
         return {"request": self.request, "managed": _managed_ids(self.request)}
 
     def _out(self, tournament: Tournament) -> dict[str, Any]:
-        return s.TournamentSerializer(tournament, context=self._context()).data
+        return TournamentSerializer(tournament, context=self._context()).data
 
-    @extend_schema(responses=s.TournamentSerializer(many=True))
+    @extend_schema(responses=TournamentSerializer(many=True))
     def list(self, request: Request) -> Response:
         page = self.paginate_queryset(self.get_queryset())
-        data = s.TournamentSerializer(page, many=True, context=self._context()).data
+        data = TournamentSerializer(page, many=True, context=self._context()).data
         return self.get_paginated_response(data)
 
     @extend_schema(
-        request=s.TournamentWriteSerializer,
-        responses={201: s.TournamentSerializer, **_errors(400, 403)},
+        request=TournamentWriteSerializer,
+        responses={201: TournamentSerializer, **_errors(400, 403)},
     )
     def create(self, request: Request) -> Response:
-        data = s.TournamentWriteSerializer(data=request.data)
+        data = TournamentWriteSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
         preset = values.pop("preset", "")
         tournament = services.tournament_create(actor=request.user, data=values, preset=preset)
         return Response(self._out(tournament), status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses={200: s.TournamentSerializer, **_errors(404)})
+    @extend_schema(responses={200: TournamentSerializer, **_errors(404)})
     def retrieve(self, request: Request, pk: str) -> Response:
         return Response(self._out(self.get_object()))
 
     @extend_schema(
-        request=s.TournamentUpdateSerializer,
-        responses={200: s.TournamentSerializer, **_errors(400, 403, 404, 409)},
+        request=TournamentUpdateSerializer,
+        responses={200: TournamentSerializer, **_errors(400, 403, 404, 409)},
     )
     def partial_update(self, request: Request, pk: str) -> Response:
         tournament = self.get_object()
-        data = s.TournamentUpdateSerializer(data=request.data, partial=True)
+        data = TournamentUpdateSerializer(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         tournament = services.tournament_update(
             tournament=tournament, actor=request.user, data=data.validated_data
         )
         return Response(self._out(tournament))
 
-    @extend_schema(request=None, responses={200: s.TournamentSerializer, **_errors(403, 404, 409)})
+    @extend_schema(request=None, responses={200: TournamentSerializer, **_errors(403, 404, 409)})
     @action(detail=True, methods=["post"], url_path="open-registration")
     def open_registration(self, request: Request, pk: str) -> Response:
         tournament = services.tournament_open_registration(
@@ -217,7 +251,7 @@ class TournamentViewSet(GenericViewSet[Tournament]):
 
     @extend_schema(
         request=None,
-        responses={200: s.TournamentSerializer, **_errors(403, 404, 409)},
+        responses={200: TournamentSerializer, **_errors(403, 404, 409)},
         description="Close registration before the draw: desk and online entries are refused "
         "(409 `registration_closed`, params.state `closed`) until it is reopened. 409 "
         "`registration_state` (params.state) when it is not open.",
@@ -231,7 +265,7 @@ class TournamentViewSet(GenericViewSet[Tournament]):
 
     @extend_schema(
         request=None,
-        responses={200: s.TournamentSerializer, **_errors(403, 404, 409)},
+        responses={200: TournamentSerializer, **_errors(403, 404, 409)},
         description="Reopen a closed registration (registration_state `reopened`). 409 "
         "`registration_state` (params.state) when it is not closed.",
     )
@@ -242,22 +276,22 @@ class TournamentViewSet(GenericViewSet[Tournament]):
         )
         return Response(self._out(tournament))
 
-    @extend_schema(request=None, responses={200: s.TournamentSerializer, **_errors(403, 404, 409)})
+    @extend_schema(request=None, responses={200: TournamentSerializer, **_errors(403, 404, 409)})
     @action(detail=True, methods=["post"])
     def start(self, request: Request, pk: str) -> Response:
         tournament = services.tournament_start(tournament=self.get_object(), actor=request.user)
         return Response(self._out(tournament))
 
     @extend_schema(
-        request=s.DrawSerializer,
-        responses={200: s.BracketSerializer, **_errors(400, 403, 404, 409, 422)},
+        request=DrawSerializer,
+        responses={200: BracketSerializer, **_errors(400, 403, 404, 409, 422)},
         description="Draw the bracket: seeded (by rating), random (a stored, replayable seed) "
         "or manual (the order of player ids). Unpaid entry fees stop it unless allow_unpaid.",
     )
     @action(detail=True, methods=["post"])
     def draw(self, request: Request, pk: str) -> Response:
         tournament = self.get_object()
-        data = s.DrawSerializer(data=request.data)
+        data = DrawSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
         tournament = services.tournament_draw(
@@ -271,8 +305,8 @@ class TournamentViewSet(GenericViewSet[Tournament]):
         return Response(bracket_shown(tournament_bracket(tournament=tournament)))
 
     @extend_schema(
-        parameters=[s.DrawPreviewQuerySerializer],
-        responses={200: s.BracketSerializer, **_errors(400, 403, 404, 409, 422)},
+        parameters=[DrawPreviewQuerySerializer],
+        responses={200: BracketSerializer, **_errors(400, 403, 404, 409, 422)},
         description="The bracket a draw would make, nothing stored. A random preview returns "
         "its random_seed: drawing with it gives this bracket.",
     )
@@ -280,7 +314,7 @@ class TournamentViewSet(GenericViewSet[Tournament]):
     def draw_preview(self, request: Request, pk: str) -> Response:
         tournament = self.get_object()
         access.require_manage(request.user, tournament)
-        query = s.DrawPreviewQuerySerializer(data=request.query_params)
+        query = DrawPreviewQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         v = query.validated_data
         preview = services.tournament_draw_preview(
@@ -316,7 +350,7 @@ class TournamentViewSet(GenericViewSet[Tournament]):
         return response
 
     @extend_schema(
-        responses={200: s.BracketSerializer, 304: NOT_MODIFIED, **_errors(404)},
+        responses={200: BracketSerializer, 304: NOT_MODIFIED, **_errors(404)},
         description=PUBLIC_READ + " Match statuses follow within 30 s while it runs.",
     )
     @action(detail=True, methods=["get"])
@@ -331,7 +365,7 @@ class TournamentViewSet(GenericViewSet[Tournament]):
         )
 
     @extend_schema(
-        responses={200: s.StandingsSerializer, 304: NOT_MODIFIED, **_errors(404)},
+        responses={200: StandingsSerializer, 304: NOT_MODIFIED, **_errors(404)},
         description=PUBLIC_READ,
     )
     @action(detail=True, methods=["get"])
@@ -346,7 +380,7 @@ class TournamentViewSet(GenericViewSet[Tournament]):
         )
 
     @extend_schema(
-        responses={200: s.PrizesSerializer, 304: NOT_MODIFIED, **_errors(404)},
+        responses={200: PrizesSerializer, 304: NOT_MODIFIED, **_errors(404)},
         description=PUBLIC_READ,
     )
     @action(detail=True, methods=["get"])
@@ -357,7 +391,7 @@ class TournamentViewSet(GenericViewSet[Tournament]):
             tournament,
             "prizes",
             http_cache.tournament_etag(tournament),
-            lambda: dict(s.PrizesSerializer(tournament_prizes(tournament=tournament)).data),
+            lambda: dict(PrizesSerializer(tournament_prizes(tournament=tournament)).data),
         )
 
 
@@ -365,7 +399,7 @@ class TournamentViewSet(GenericViewSet[Tournament]):
 class PresetListView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses=s.PresetSerializer(many=True))
+    @extend_schema(responses=PresetSerializer(many=True))
     def get(self, request: Request) -> Response:
         data = [
             {
@@ -394,7 +428,7 @@ class TournamentScopedView(APIView):
 
     def registration_out(self, tournament: Tournament, reg: Any, many: bool = False) -> Any:
         context = {"can_manage": access.can_manage_tournament(self.request.user, tournament)}
-        return s.RegistrationSerializer(reg, many=many, context=context).data
+        return RegistrationSerializer(reg, many=many, context=context).data
 
     def get_registration(self, tournament: Tournament) -> Registration:
         return get_object_or_404(
@@ -412,7 +446,7 @@ class RegistrationListView(TournamentScopedView):
     @extend_schema(
         parameters=PAGE_PARAMETERS,
         operation_id="tournaments_registrations_list",
-        responses={200: s.RegistrationPageSerializer, **_errors(404)},
+        responses={200: RegistrationPageSerializer, **_errors(404)},
         description="One page of the list (limit/offset): seeded order after the draw, "
         "registration order before it.",
     )
@@ -424,14 +458,14 @@ class RegistrationListView(TournamentScopedView):
         return paginator.get_paginated_response(self.registration_out(tournament, page, many=True))
 
     @extend_schema(
-        request=s.RegistrationCreateSerializer,
-        responses={201: s.RegistrationSerializer, **_errors(400, 403, 404, 409)},
+        request=RegistrationCreateSerializer,
+        responses={201: RegistrationSerializer, **_errors(400, 403, 404, 409)},
         description="Register an existing player ({player_id}) or a new one ({player: {name, "
         "city, club, rating}}); the fee is priced from his rating.",
     )
     def post(self, request: Request, tournament_pk: int) -> Response:
         tournament = self.get_tournament()
-        data = s.RegistrationCreateSerializer(data=request.data)
+        data = RegistrationCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
         if "player_id" in v:
@@ -451,29 +485,29 @@ class RegistrationListView(TournamentScopedView):
 
 @extend_schema(tags=["registrations"])
 class RegistrationTotalsView(TournamentScopedView):
-    @extend_schema(responses={200: s.TotalsSerializer, **_errors(403, 404)})
+    @extend_schema(responses={200: TotalsSerializer, **_errors(403, 404)})
     def get(self, request: Request, tournament_pk: int) -> Response:
         tournament = self.get_tournament()
         access.require_manage(request.user, tournament)
         totals = registration_totals(tournament=tournament)
-        return Response(s.TotalsSerializer(totals).data)
+        return Response(TotalsSerializer(totals).data)
 
 
 @extend_schema(tags=["registrations"])
 class RegistrationDetailView(TournamentScopedView):
-    @extend_schema(responses={200: s.RegistrationSerializer, **_errors(404)})
+    @extend_schema(responses={200: RegistrationSerializer, **_errors(404)})
     def get(self, request: Request, tournament_pk: int, registration_pk: int) -> Response:
         tournament = self.get_tournament()
         return Response(self.registration_out(tournament, self.get_registration(tournament)))
 
     @extend_schema(
-        request=s.RegistrationUpdateSerializer,
-        responses={200: s.RegistrationSerializer, **_errors(400, 403, 404, 409)},
+        request=RegistrationUpdateSerializer,
+        responses={200: RegistrationSerializer, **_errors(400, 403, 404, 409)},
     )
     def patch(self, request: Request, tournament_pk: int, registration_pk: int) -> Response:
         tournament = self.get_tournament()
         reg = self.get_registration(tournament)
-        data = s.RegistrationUpdateSerializer(data=request.data)
+        data = RegistrationUpdateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         if "paid" in data.validated_data:
             reg = services.registration_set_paid(
@@ -486,15 +520,15 @@ class RegistrationDetailView(TournamentScopedView):
 @extend_schema(tags=["registrations"])
 class RegistrationWithdrawView(TournamentScopedView):
     @extend_schema(
-        request=s.WithdrawSerializer,
-        responses={200: s.RegistrationSerializer, **_errors(400, 403, 404, 409)},
+        request=WithdrawSerializer,
+        responses={200: RegistrationSerializer, **_errors(400, 403, 404, 409)},
         description="Before the draw the player leaves the list; after it his matches become "
         "walkovers (at once, or as soon as his next opponent is known).",
     )
     def post(self, request: Request, tournament_pk: int, registration_pk: int) -> Response:
         tournament = self.get_tournament()
         reg = self.get_registration(tournament)
-        data = s.WithdrawSerializer(data=request.data)
+        data = WithdrawSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         reg = services.registration_withdraw(
             registration=reg, actor=request.user, reason=data.validated_data["reason"]
@@ -506,8 +540,8 @@ class RegistrationWithdrawView(TournamentScopedView):
 @extend_schema(tags=["registrations"])
 class RegistrationRefundView(TournamentScopedView):
     @extend_schema(
-        request=s.WithdrawSerializer,
-        responses={200: s.RegistrationSerializer, **_errors(400, 403, 404, 409)},
+        request=WithdrawSerializer,
+        responses={200: RegistrationSerializer, **_errors(400, 403, 404, 409)},
         description="Give a player who is out (withdrawn, disqualified, reserve) his paid fee "
         "back, whatever the tournament's withdrawal_fee says: recorded (who, when, how much) "
         "and audited; the pool is a share of the fees kept. 409 `registration_active` for a "
@@ -516,7 +550,7 @@ class RegistrationRefundView(TournamentScopedView):
     def post(self, request: Request, tournament_pk: int, registration_pk: int) -> Response:
         tournament = self.get_tournament()
         reg = self.get_registration(tournament)
-        data = s.WithdrawSerializer(data=request.data)
+        data = WithdrawSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         reg = services.registration_refund(
             registration=reg, actor=request.user, reason=data.validated_data["reason"]
@@ -528,15 +562,15 @@ class RegistrationRefundView(TournamentScopedView):
 @extend_schema(tags=["registrations"])
 class RegistrationDisqualifyView(TournamentScopedView):
     @extend_schema(
-        request=s.WithdrawSerializer,
-        responses={200: s.RegistrationSerializer, **_errors(400, 403, 404, 409)},
+        request=WithdrawSerializer,
+        responses={200: RegistrationSerializer, **_errors(400, 403, 404, 409)},
         description="After the draw: his matches become walkovers as for a withdrawal; he keeps "
         "the place he reached, marked, and by default gets no prize and no diploma.",
     )
     def post(self, request: Request, tournament_pk: int, registration_pk: int) -> Response:
         tournament = self.get_tournament()
         reg = self.get_registration(tournament)
-        data = s.WithdrawSerializer(data=request.data)
+        data = WithdrawSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         reg = services.registration_disqualify(
             registration=reg, actor=request.user, reason=data.validated_data["reason"]
@@ -548,33 +582,33 @@ class RegistrationDisqualifyView(TournamentScopedView):
 @extend_schema(tags=["matches"])
 class MatchNoShowView(TournamentScopedView):
     @extend_schema(
-        request=s.NoShowSerializer,
-        responses={200: s.MatchSummarySerializer, **_errors(400, 403, 404, 409)},
+        request=NoShowSerializer,
+        responses={200: MatchSummarySerializer, **_errors(400, 403, 404, 409)},
         description="The player in slot `absent` did not come: he loses by walkover, then drops "
         "to the lower bracket or is out of the tournament, as the tournament's no_show_rule says.",
     )
     def post(self, request: Request, tournament_pk: int, match_pk: int) -> Response:
         tournament = self.get_tournament()
         match = self.get_match(tournament)
-        data = s.NoShowSerializer(data=request.data)
+        data = NoShowSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         match = services.match_no_show(
             match=match, absent_slot=data.validated_data["absent"], actor=request.user
         )
-        return Response(s.MatchSummarySerializer(match).data)
+        return Response(MatchSummarySerializer(match).data)
 
 
 @extend_schema(tags=["matches"])
 class MatchHandicapView(TournamentScopedView):
     @extend_schema(
-        request=s.HandicapSerializer,
-        responses={200: s.MatchSummarySerializer, **_errors(400, 403, 404, 409)},
+        request=HandicapSerializer,
+        responses={200: MatchSummarySerializer, **_errors(400, 403, 404, 409)},
         description="Override the head start (and race) of a match that has not started.",
     )
     def post(self, request: Request, tournament_pk: int, match_pk: int) -> Response:
         tournament = self.get_tournament()
         match = self.get_match(tournament)
-        data = s.HandicapSerializer(data=request.data)
+        data = HandicapSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         match = services.match_set_handicap(
             match=match,
@@ -582,21 +616,21 @@ class MatchHandicapView(TournamentScopedView):
             balls_to_win=data.validated_data.get("balls_to_win"),
             actor=request.user,
         )
-        return Response(s.MatchSummarySerializer(match).data)
+        return Response(MatchSummarySerializer(match).data)
 
 
 @extend_schema(tags=["matches"])
 class MatchCorrectView(TournamentScopedView):
     @extend_schema(
-        request=s.CorrectResultSerializer,
-        responses={200: s.MatchSummarySerializer, **_errors(400, 403, 404, 409)},
+        request=CorrectResultSerializer,
+        responses={200: MatchSummarySerializer, **_errors(400, 403, 404, 409)},
         description="Correct a finished result while the matches it fed have not started; "
         "players are re-routed and ratings recomputed.",
     )
     def post(self, request: Request, tournament_pk: int, match_pk: int) -> Response:
         tournament = self.get_tournament()
         match = self.get_match(tournament)
-        data = s.CorrectResultSerializer(data=request.data)
+        data = CorrectResultSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
         match = services.match_correct_result(
@@ -607,12 +641,12 @@ class MatchCorrectView(TournamentScopedView):
             reason=v["reason"],
             actor=request.user,
         )
-        return Response(s.MatchSummarySerializer(match).data)
+        return Response(MatchSummarySerializer(match).data)
 
 
 @extend_schema(tags=["matches"])
 class MatchRatingView(TournamentScopedView):
-    @extend_schema(responses={200: s.MatchRatingSerializer, **_errors(404)})
+    @extend_schema(responses={200: MatchRatingSerializer, **_errors(404)})
     def get(self, request: Request, tournament_pk: int, match_pk: int) -> Response:
         tournament = self.get_tournament()
         match = self.get_match(tournament)
@@ -625,7 +659,7 @@ class MatchRatingView(TournamentScopedView):
 @extend_schema(tags=["audit"])
 class TournamentAuditView(TournamentScopedView):
     @extend_schema(
-        parameters=[s.AuditQuerySerializer, *AUDIT_PAGE_PARAMETERS],
+        parameters=[AuditQuerySerializer, *AUDIT_PAGE_PARAMETERS],
         responses={200: AuditPageSerializer, **_errors(400, 403, 404)},
         description="Who did what in the tournament, newest first: registrations, fees, the "
         "draw, handicaps, corrections, events, undos, clocks, tables. Its organisers only.",
@@ -633,7 +667,7 @@ class TournamentAuditView(TournamentScopedView):
     def get(self, request: Request, tournament_pk: int) -> Response:
         tournament = self.get_tournament()
         access.require_manage(request.user, tournament)
-        query = s.AuditQuerySerializer(data=request.query_params)
+        query = AuditQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         entries = tournament_audit(
             tournament=tournament, match_id=query.validated_data.get("match")

@@ -175,6 +175,7 @@ class SettingsForm(forms.Form):
             "self_scoring",
             "lateness_step_minutes",
             "lateness_penalty_balls",
+            "lateness_penalty_unit",
             "lateness_walkover_minutes",
             "break_by_lag",
         }:

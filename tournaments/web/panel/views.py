@@ -28,7 +28,7 @@ from tournaments.diplomas import diploma_entries
 from tournaments.errors import TournamentError
 from tournaments.models import Player, Registration, Tournament
 from tournaments.presentation import bracket_shown, no_show_question, standings_shown
-from tournaments.regulation import fee_lines, regulation
+from tournaments.regulation import fee_lines, lateness_done, regulation
 from tournaments.selectors.audit import tournament_audit_filtered
 from tournaments.selectors.desk import registration_list, registration_totals, table_time
 from tournaments.selectors.prizes import tournament_prizes
@@ -315,9 +315,7 @@ class MatchLatenessView(PanelAction):
         match = get_object_or_404(Match, pk=self.kwargs["match"], tournament=self.get_tournament())
         slot = request.POST.get("late", "")
         done = services.match_lateness(match=match, late_slot=slot, actor=request.user)
-        if done["walkover"]:
-            return _("%(m)s min late: the match is a walkover.") % {"m": done["minutes"]}
-        return _("%(m)s min late: minus %(n)s balls.") % {"m": done["minutes"], "n": done["balls"]}
+        return lateness_done(done)
 
 
 class TableTimePaidView(PanelAction):
