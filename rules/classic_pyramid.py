@@ -20,13 +20,11 @@ from rules.common import (
     BREAK_OPTIONS,
     FRAMES_CREDIT_KEY,
     OTHER,
-    PLAYERS,
     Event,
     Handler,
     State,
     check_keys,
     count_run,
-    end_visits,
     expect,
     expect_turn,
     finish,
@@ -47,12 +45,12 @@ from rules.pyramid_games import (
     STAYED,
     check_cue_foul,
     common_state,
-    frame_won,
     get_cue_ball,
     get_shot_foul,
     make_foul_handler,
     on_choice,
     open_choice,
+    settle_frame,
     time_expired,
 )
 from rules.words import gettext_noop
@@ -203,29 +201,15 @@ def _foul(st: State, p: str, balls: list[int], cue: str, options: tuple[str, ...
     open_choice(st, _penalty, p, options, "shot")
 
 
+def _rerack(st: State) -> None:
+    st["on_table"] = list(BALLS)
+    st["balls_on_table"] = len(BALLS)
+    st["pocketed"] = {"a": [], "b": []}
+
+
 def _settle(st: State) -> None:
-    """The frame at `points_to_win`; **Reading**: a table cleared with nobody there goes to the
-    higher score; equal scores re-rack the 15 balls and the frame goes on, broken by the player
-    who did not break it."""
-    if st["finished"]:
-        return
-    score = st["score"]
-    target = st["ruleset"]["points_to_win"]
-    for p in PLAYERS:
-        if score[p] >= target:
-            frame_won(st, p, _reset)
-            return
-    if not st["on_table"]:
-        if score["a"] != score["b"]:
-            frame_won(st, "a" if score["a"] > score["b"] else "b", _reset)
-            return
-        st["on_table"] = list(BALLS)
-        st["balls_on_table"] = len(BALLS)
-        st["pocketed"] = {"a": [], "b": []}
-        st["turn"] = OTHER[st["breaker"]]
-        st["awaiting"] = "break"
-        st["cue_ball"] = IN_HAND_HOUSE
-    end_visits(st)
+    """The frame at `points_to_win` (`balls_on_table` counts `on_table`)."""
+    settle_frame(st, "points_to_win", _reset, _rerack)
 
 
 # --- events ---------------------------------------------------------------------------------

@@ -17,13 +17,13 @@ from rules.common import (
     BREAK_OPTIONS,
     FRAMES_CREDIT_KEY,
     OTHER,
-    PLAYERS,
     Event,
     Handler,
     State,
+    await_choice,
+    check_head_start,
     check_keys,
     count_run,
-    end_visits,
     expect,
     expect_turn,
     finish,
@@ -33,7 +33,7 @@ from rules.common import (
     get_player,
     on_lag,
 )
-from rules.errors import invalid_event, invalid_ruleset, too_many
+from rules.errors import invalid_event, too_many
 from rules.pyramid_games import (
     FIRST_BREAK_KEY,
     FRAMES_TO_WIN_KEY,
@@ -46,12 +46,12 @@ from rules.pyramid_games import (
     STAYED,
     check_cue_foul,
     common_state,
-    frame_won,
     get_cue_ball,
     get_shot_foul,
     make_foul_handler,
     on_choice,
     open_choice,
+    settle_frame,
     time_expired,
 )
 from rules.words import gettext_noop
@@ -118,17 +118,7 @@ RULESET_KEYS = ruleset_keys("Points that win a frame (8, K1).")
 
 def check_ruleset(rs: dict[str, Any]) -> None:
     """A head start below the race: a player must still have a ball to pocket."""
-    head = rs["head_start"]
-    for p in PLAYERS:
-        if head[p] >= rs["balls_to_win"]:
-            raise invalid_ruleset(
-                f"head_start.{p}",
-                "out_of_range",
-                f"head start of {p} ({head[p]}) must be less than balls_to_win "
-                f"({rs['balls_to_win']})",
-                min=0,
-                max=rs["balls_to_win"] - 1,
-            )
+    check_head_start(rs)
 
 
 def initial_state(name: str, rs: dict[str, Any]) -> State:
@@ -156,27 +146,14 @@ def _reset(st: State) -> None:
     st["to_spot"] = 0
 
 
+def _rerack(st: State) -> None:
+    st["balls_on_table"] = FULL_TABLE
+
+
 def _settle(st: State) -> None:
-    """After a ball-moving event: the frame at `balls_to_win`. **Reading**: a table emptied with
-    nobody there (impossible with the race at most 8) goes to the higher score; equal scores
-    re-rack the 15 balls, broken by the player who did not break the frame."""
-    if st["finished"]:
-        return
-    score = st["score"]
-    target = st["ruleset"]["balls_to_win"]
-    for p in PLAYERS:
-        if score[p] >= target:
-            frame_won(st, p, _reset)
-            return
-    if st["balls_on_table"] == 0:
-        if score["a"] != score["b"]:
-            frame_won(st, "a" if score["a"] > score["b"] else "b", _reset)
-            return
-        st["balls_on_table"] = FULL_TABLE
-        st["turn"] = OTHER[st["breaker"]]
-        st["awaiting"] = "break"
-        st["cue_ball"] = IN_HAND_HOUSE
-    end_visits(st)
+    """After a ball-moving event: the frame at `balls_to_win` (a table emptied with nobody
+    there is impossible with the race at most 8)."""
+    settle_frame(st, "balls_to_win", _reset, _rerack)
 
 
 def _score(st: State, p: str, balls: int, svoyak: bool, premium: str) -> None:
@@ -216,11 +193,7 @@ def _unnamed_foul(st: State, off: int, cue: str) -> str | None:
 def _fool_alone(st: State, p: str) -> None:
     """A fool alone passes the turn; the opponent takes the table or hands it back."""
     st["cue_ball"] = ON_TABLE
-    st["turn"] = OTHER[p]
-    st["awaiting"] = "choice"
-    st["options"] = list(PLAY_OPTIONS)
-    st["offender"] = p
-    st["after_choice"] = "shot"
+    await_choice(st, p, PLAY_OPTIONS, "shot")
 
 
 def make_handlers(premium: str) -> dict[str, Handler]:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from rules.errors import RuleError, invalid_event, invalid_ruleset, out_of_turn, short, unexpected
+from rules.fouls import FOUL_EVENT_CODES
 from rules.words import gettext_noop
 
 State = dict[str, Any]
@@ -177,6 +178,19 @@ def clear_choice(st: State) -> None:
     st["after_choice"] = None
 
 
+def await_choice(
+    st: State, offender: str, options: Collection[str], after: str, awaiting: str = "choice"
+) -> None:
+    """After a foul or a fool of ``offender`` the other player chooses among ``options`` (G6,
+    G12.2; Duplex first removes a ball, ``awaiting`` "penalty_removal", D5.2); ``after`` is
+    what the chosen play goes on with."""
+    st["turn"] = OTHER[offender]
+    st["awaiting"] = awaiting
+    st["options"] = list(options)
+    st["offender"] = offender
+    st["after_choice"] = after
+
+
 CHOICE_KEYS = frozenset({"type", "player", "option"})
 BREAK_OPTIONS = ("play", "hand_back", "rebreak_self", "rebreak_opponent")  # G12.2
 
@@ -203,6 +217,52 @@ def apply_break_choice(st: State, ev: Event) -> None:
         st["awaiting"] = "break"
     clear_choice(st)
     st["to_spot"] = 0
+
+
+def foul_outside_stroke(
+    st: State,
+    ev: Event,
+    keys: frozenset[str],
+    awaiting: frozenset[str],
+    play_options: tuple[str, ...],
+) -> tuple[str, tuple[str, ...], str]:
+    """A foul event (G17, G26, G28) checked, before anything changes: its offender (who need
+    not be the player to act, G28), the options the other player will choose from (a second
+    foul of the same offender at the choice keeps the pending ones, a rebreak too) and what
+    follows the choice (the break while the rack is unbroken). One penalty, whatever the foul;
+    the caller pays it its own way."""
+    check_keys(ev, keys)
+    p = get_player(ev)
+    get_foul(ev, FOUL_EVENT_CODES, required=True)
+    now = st["awaiting"]
+    if now not in awaiting:
+        raise unexpected("foul", now)
+    options = play_options
+    if now == "choice" and st["offender"] == p:
+        options = tuple(st["options"])
+    if now == "break":
+        after = "break"
+    elif now == "choice":
+        after = st["after_choice"]
+    else:
+        after = "shot"
+    return p, options, after
+
+
+def check_head_start(rs: dict[str, Any]) -> None:
+    """A head start below the race (`balls_to_win`): a player must still have a ball to
+    pocket."""
+    head = rs["head_start"]
+    for p in PLAYERS:
+        if head[p] >= rs["balls_to_win"]:
+            raise invalid_ruleset(
+                f"head_start.{p}",
+                "out_of_range",
+                f"head start of {p} ({head[p]}) must be less than balls_to_win "
+                f"({rs['balls_to_win']})",
+                min=0,
+                max=rs["balls_to_win"] - 1,
+            )
 
 
 LAG_KEYS = frozenset({"type", "winner", "breaker"})

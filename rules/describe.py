@@ -679,6 +679,87 @@ def shot_foul_choices(in_force: Mapping[str, Any]) -> list[Choice]:
     return foul_choices(sorted(SHOT_FOUL_CODES - {"ball_off_table"}), in_force)
 
 
+# The kinds of a stroke the pyramid disciplines word alike; the fields (counts, numbered
+# balls, balls per colour) are each discipline's.
+
+
+def legal_break_kind(p: str, fields: list[Field]) -> EventKind:
+    return kind(
+        "break",
+        "break",
+        text(_COMMON_PROMPTS["legal_break"]),
+        player_slot=p,
+        fixed={"legal": True},
+        fields=fields,
+    )
+
+
+def illegal_break_kind(
+    p: str, in_force: Mapping[str, Any], fields: list[Field], prompt: Text | None = None
+) -> EventKind:
+    """An illegal break, citing the break's criteria in force (the regulation's or G12.1)."""
+    return kind(
+        "illegal_break",
+        "break",
+        text(_COMMON_PROMPTS["illegal_break"]),
+        player_slot=p,
+        fixed={"legal": False},
+        prompt=prompt,
+        fields=fields,
+        rule=str(in_force["break_rule_ref"]),
+    )
+
+
+def shot_kind(p: str, fields: list[Field]) -> EventKind:
+    return kind("shot", "shot", text(_COMMON_PROMPTS["record_shot"]), player_slot=p, fields=fields)
+
+
+def foul_shot_kind(
+    p: str, fields: list[Field], prompt: Text | None = None, rule: str | None = None
+) -> EventKind:
+    """A shot with a named foul; ``fields`` start with the choice of the foul."""
+    return kind(
+        "foul_shot",
+        "shot",
+        text(_COMMON_PROMPTS["foul"]),
+        player_slot=p,
+        prompt=prompt,
+        fields=fields,
+        rule=rule,
+    )
+
+
+def off_table_kind(
+    p: str,
+    fields: list[Field],
+    prompt: Text | None = None,
+    limits: list[Limit] | None = None,
+) -> EventKind:
+    """A shot that put a ball off the table (G24.3): a foul without a code to pick."""
+    return kind(
+        "off_table",
+        "shot",
+        text(FOUL_TITLES["ball_off_table"]),
+        player_slot=p,
+        fixed={"foul": "ball_off_table"},
+        prompt=prompt,
+        fields=fields,
+        limits=limits,
+        rule="G24.3",
+    )
+
+
+def counted_off_table_kind(p: str, on_table: int, pocketed: list[Field]) -> EventKind:
+    """The ball off the table counted (at least one) beside the ``pocketed`` fields of the
+    same shot: together no more than the ``on_table`` balls."""
+    off = count("off_table", on_table, text(_COMMON_PROMPTS["off_table_count"]), minimum=1)
+    return off_table_kind(
+        p,
+        [off, *pocketed],
+        limits=[{"fields": ["off_table", *(f["name"] for f in pocketed)], "max": on_table}],
+    )
+
+
 # --- the log: an event in one sentence, how a match ended ---------------------------------------
 
 _SENTENCES: dict[str, str] = {

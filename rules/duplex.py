@@ -13,6 +13,7 @@ from rules.common import (
     Handler,
     State,
     apply_break_choice,
+    await_choice,
     check_count,
     check_keys,
     clear_choice,
@@ -22,6 +23,7 @@ from rules.common import (
     expect_turn,
     finish,
     forfeit,
+    foul_outside_stroke,
     get_bool,
     get_choice,
     get_count,
@@ -31,7 +33,7 @@ from rules.common import (
     on_lag,
 )
 from rules.errors import invalid_event, short, too_many, unexpected
-from rules.fouls import FOUL_EVENT_CODES, SHOT_FOUL_CODES
+from rules.fouls import SHOT_FOUL_CODES
 from rules.words import gettext_noop
 
 PER_COLOUR = 8
@@ -142,11 +144,7 @@ def _pot(st: State, p: str, pa: int, pb: int) -> None:
 def _foul(st: State, offender: str, options: tuple[str, ...], after: str) -> None:
     """D5.2: the opponent removes a ball of his choice, then chooses (G6, G12.2)."""
     st["stats"][offender]["fouls"] += 1
-    st["turn"] = OTHER[offender]
-    st["awaiting"] = "penalty_removal"
-    st["options"] = list(options)
-    st["offender"] = offender
-    st["after_choice"] = after
+    await_choice(st, offender, options, after, "penalty_removal")
 
 
 def _frame_end(st: State, ender: str) -> None:
@@ -260,22 +258,7 @@ FOUL_AWAITING = frozenset({"break", "shot", "choice"})
 
 
 def on_foul(st: State, ev: Event) -> None:
-    check_keys(ev, FOUL_KEYS)
-    p = get_player(ev)
-    get_foul(ev, FOUL_EVENT_CODES, required=True)  # one penalty, whatever the foul
-    awaiting = st["awaiting"]
-    if awaiting not in FOUL_AWAITING:
-        raise unexpected("foul", awaiting)
-    options = PLAY_OPTIONS
-    if awaiting == "choice" and st["offender"] == p:
-        # A second foul by the same offender keeps the pending options (a rebreak too).
-        options = tuple(st["options"])
-    if awaiting == "break":
-        after = "break"
-    elif awaiting == "choice":
-        after = st["after_choice"]
-    else:
-        after = "shot"
+    p, options, after = foul_outside_stroke(st, ev, FOUL_KEYS, FOUL_AWAITING, PLAY_OPTIONS)
     st["to_spot"] = 0
     _foul(st, p, options, after)
 

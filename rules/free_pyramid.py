@@ -13,11 +13,12 @@ from rules.common import (
     FIRST_BREAK_LABELS,
     FRAMES_CREDIT_KEY,
     OTHER,
-    PLAYERS,
     Event,
     Handler,
     State,
     apply_break_choice,
+    await_choice,
+    check_head_start,
     check_keys,
     clear_choice,
     count_run,
@@ -27,6 +28,7 @@ from rules.common import (
     expect_turn,
     finish,
     forfeit,
+    foul_outside_stroke,
     get_bool,
     get_choice,
     get_count,
@@ -35,8 +37,8 @@ from rules.common import (
     new_stats,
     on_lag,
 )
-from rules.errors import invalid_ruleset, too_many, unexpected
-from rules.fouls import FOUL_EVENT_CODES, SHOT_FOUL_CODES
+from rules.errors import too_many, unexpected
+from rules.fouls import SHOT_FOUL_CODES
 from rules.words import gettext_noop
 
 FULL_TABLE = 16
@@ -132,17 +134,7 @@ RULESET_KEYS: tuple[dict[str, Any], ...] = (
 
 def check_ruleset(rs: dict[str, Any]) -> None:
     """A head start is below the race: a player must still have a ball to pocket."""
-    head = rs["head_start"]
-    for p in PLAYERS:
-        if head[p] >= rs["balls_to_win"]:
-            raise invalid_ruleset(
-                f"head_start.{p}",
-                "out_of_range",
-                f"head start of {p} ({head[p]}) must be less than balls_to_win "
-                f"({rs['balls_to_win']})",
-                min=0,
-                max=rs["balls_to_win"] - 1,
-            )
+    check_head_start(rs)
 
 
 def initial_state(rs: dict[str, Any]) -> State:
@@ -228,11 +220,7 @@ def _penalty(st: State, offender: str, options: tuple[str, ...], after: str) -> 
         # The penalty breaks the tie: the non-offender now has more balls (R time limit).
         finish(st, q, "golden_ball")
         return
-    st["turn"] = q
-    st["awaiting"] = "choice"
-    st["options"] = list(options)
-    st["offender"] = offender
-    st["after_choice"] = after
+    await_choice(st, offender, options, after)
 
 
 def _new_rack(st: State) -> None:
@@ -365,11 +353,7 @@ def on_shot(st: State, ev: Event) -> None:
             _pot(st, p, legal)
         elif fools:
             # R: a fool alone passes the turn; the opponent takes the table or hands it back.
-            st["turn"] = OTHER[p]
-            st["awaiting"] = "choice"
-            st["options"] = list(PLAY_OPTIONS)
-            st["offender"] = p
-            st["after_choice"] = "shot"
+            await_choice(st, p, PLAY_OPTIONS, "shot")
         else:
             st["turn"] = OTHER[p]
     _settle(st)
@@ -379,22 +363,7 @@ FOUL_AWAITING = frozenset({"break", "shot", "choice", "rerack"})
 
 
 def on_foul(st: State, ev: Event) -> None:
-    check_keys(ev, FOUL_KEYS)
-    p = get_player(ev)  # the offender; he need not be the player to act (G28)
-    get_foul(ev, FOUL_EVENT_CODES, required=True)  # one penalty, whatever the foul
-    awaiting = st["awaiting"]
-    if awaiting not in FOUL_AWAITING:
-        raise unexpected("foul", awaiting)
-    options = PLAY_OPTIONS
-    if awaiting == "choice" and st["offender"] == p:
-        # A second foul by the same offender keeps the pending options (a rebreak too).
-        options = tuple(st["options"])
-    if awaiting == "break":
-        after = "break"  # the rack is still unbroken
-    elif awaiting == "choice":
-        after = st["after_choice"]
-    else:
-        after = "shot"
+    p, options, after = foul_outside_stroke(st, ev, FOUL_KEYS, FOUL_AWAITING, PLAY_OPTIONS)
     st["to_spot"] = 0
     st["last_penalty"] = None
     _penalty(st, p, options, after)

@@ -15,21 +15,23 @@ from rules.common import (
     BREAK_OPTIONS,
     FIRST_BREAK_LABELS,
     OTHER,
+    PLAYERS,
     Event,
     State,
     apply_break_choice,
+    await_choice,
     check_keys,
     clear_choice,
     credited_frames,
     end_visits,
     finish,
+    foul_outside_stroke,
     get_choice,
     get_foul,
-    get_player,
     new_stats,
 )
 from rules.errors import invalid_event, unexpected
-from rules.fouls import CUE_BALL_FOUL_CODES, FOUL_EVENT_CODES, SHOT_FOUL_CODES
+from rules.fouls import CUE_BALL_FOUL_CODES, SHOT_FOUL_CODES
 from rules.words import gettext_noop
 
 # Where the cue ball is between strokes (the state's `cue_ball`).
@@ -150,11 +152,7 @@ def open_choice(
     if st["golden_ball"] and st["score"] != before:
         finish(st, q, "golden_ball")
         return
-    st["turn"] = q
-    st["awaiting"] = "choice"
-    st["options"] = list(options)
-    st["offender"] = offender
-    st["after_choice"] = after
+    await_choice(st, offender, options, after)
 
 
 def frame_won(st: State, w: str, reset: Callable[[State], None]) -> None:
@@ -177,6 +175,32 @@ def frame_won(st: State, w: str, reset: Callable[[State], None]) -> None:
         s["current_run"] = 0
 
 
+def settle_frame(
+    st: State, race_key: str, reset: Callable[[State], None], rerack: Callable[[State], None]
+) -> None:
+    """After a ball-moving event: the frame to the first at the ruleset's ``race_key``
+    (``frame_won`` with ``reset``). **Reading**: a table cleared with nobody there goes to the
+    higher score; equal scores re-rack (``rerack`` sets the balls again) and the frame goes
+    on, broken from the house by the player who did not break it."""
+    if st["finished"]:
+        return
+    score = st["score"]
+    target = st["ruleset"][race_key]
+    for p in PLAYERS:
+        if score[p] >= target:
+            frame_won(st, p, reset)
+            return
+    if st["balls_on_table"] == 0:
+        if score["a"] != score["b"]:
+            frame_won(st, "a" if score["a"] > score["b"] else "b", reset)
+            return
+        rerack(st)
+        st["turn"] = OTHER[st["breaker"]]
+        st["awaiting"] = "break"
+        st["cue_ball"] = IN_HAND_HOUSE
+    end_visits(st)
+
+
 def on_choice(st: State, ev: Event) -> None:
     """G6 / G12.2; a rebreak puts the cue ball in hand in the house (§6.5 (1)); handing the
     table back leaves the cue ball where the foul left it (§6.5 (4))."""
@@ -193,21 +217,7 @@ def make_foul_handler(
     act (G28); the cue ball stays where it is."""
 
     def on_foul(st: State, ev: Event) -> None:
-        check_keys(ev, FOUL_KEYS)
-        p = get_player(ev)
-        get_foul(ev, FOUL_EVENT_CODES, required=True)
-        awaiting = st["awaiting"]
-        if awaiting not in FOUL_AWAITING:
-            raise unexpected("foul", awaiting)
-        options: tuple[str, ...] = PLAY_OPTIONS
-        if awaiting == "choice" and st["offender"] == p:
-            options = tuple(st["options"])  # a second foul keeps the pending options
-        if awaiting == "break":
-            after = "break"
-        elif awaiting == "choice":
-            after = st["after_choice"]
-        else:
-            after = "shot"
+        p, options, after = foul_outside_stroke(st, ev, FOUL_KEYS, FOUL_AWAITING, PLAY_OPTIONS)
         reset_spot(st)
         open_choice(st, penalty, p, options, after)
 

@@ -11,18 +11,28 @@ from typing import Any, ClassVar
 from rules import classic_pyramid as engine
 from rules import describe
 from rules.common import BREAK_OPTIONS, State
-from rules.describe import Entry, EventKind, balls, choice, choose, kind
+from rules.describe import (
+    EventKind,
+    balls,
+    choice,
+    choose,
+    foul_shot_kind,
+    illegal_break_kind,
+    kind,
+    legal_break_kind,
+    off_table_kind,
+)
+from rules.disciplines.family import COUNT_PROMPTS
 from rules.disciplines.pyramid_games import (
-    PROMPTS,
+    CUE_BALL_PROMPT,
     CueBallPyramid,
     cue_outcomes,
     stroke_foul_choices,
 )
-from rules.in_force import rules_in_force
+from rules.in_force import RulesInForce, rules_in_force
 from rules.pyramid_games import IN_HAND_HOUSE, OFF_TABLE, PLAY_OPTIONS, POCKETED, STAYED
 from rules.registry import InForceBase
 from rules.schemas import NUMBERS, PER_PLAYER, obj
-from rules.simulate import common_event
 from rules.words import Text, gettext_noop, ngettext_lazy, player, text
 
 _PROMPTS = {
@@ -36,17 +46,16 @@ _PROMPTS = {
         "before the stroke)."
     ),
     "break_balls": gettext_noop("Balls pocketed on the legal break: all of them count"),
-    "illegal_break_balls": gettext_noop("Balls that fell on the illegal break (they are spotted):"),
+    "illegal_break_balls": COUNT_PROMPTS["illegal_break_balls"],
     "foul_balls": gettext_noop("Balls that fell on the foul stroke (they are spotted):"),
     "off_table_balls": gettext_noop("Balls that left the table:"),
     "cue_foul": gettext_noop("Cue ball pocketed or jumped"),
     "cue_foul_hint": gettext_noop(
         "A foul (C5.5): the balls are spotted, the opponent plays from hand from the house."
     ),
-    "penalty": gettext_noop(
-        "Penalty: the offender loses %(deduct)s, the opponent gains %(award)s."
-    ),
 }
+# The regulation's penalty in its figures (the form's prompt is the ruleset's, filled in).
+_PENALTY = gettext_noop("Penalty: the offender loses %(deduct)s, the opponent gains %(award)s.")
 _SENTENCES = {
     "made": gettext_noop("%(who)s: %(ball)s as called, %(points)s"),
     "not_made": gettext_noop("%(who)s: not as called, %(balls)s spotted"),
@@ -60,12 +69,31 @@ def _numbers_text(numbers: object) -> str:
     return ", ".join(str(n) for n in numbers if isinstance(n, int))
 
 
+def _cue_foul_kind(
+    key: str, event_type: str, p: str, on: list[int], fixed: dict[str, Any] | None = None
+) -> EventKind:
+    """C5.5: a pocketed or jumped cue ball is a foul of its own, on the break too."""
+    return kind(
+        key,
+        event_type,
+        text(_PROMPTS["cue_foul"]),
+        player_slot=p,
+        fixed=fixed,
+        prompt=text(_PROMPTS["cue_foul_hint"]),
+        fields=[
+            cue_outcomes((POCKETED, OFF_TABLE)),
+            balls("pocketed", on, text(_PROMPTS["foul_balls"])),
+        ],
+        rule="C5.5",
+    )
+
+
 class ClassicPyramid(CueBallPyramid):
     name = "classic_pyramid"
     label = gettext_noop("Classic pyramid")
     diploma_phrase = gettext_noop("in classic pyramid")
 
-    abstract_ruleset_race_key = "points_to_win"
+    race_key = "points_to_win"
     ruleset_keys = engine.RULESET_KEYS
     handlers = engine.HANDLERS
     event_keys = {
@@ -111,6 +139,8 @@ class ClassicPyramid(CueBallPyramid):
         "break_options": BREAK_OPTIONS,
         "rerack_options": (),
     }
+    prompt_table = {**_PROMPTS, "cue_ball": CUE_BALL_PROMPT}
+    awaiting_prompts = {"break": "breaks", "shot": "call_reminder"}
 
     def initial_state(self, ruleset: dict[str, Any]) -> State:
         return engine.initial_state(self.name, ruleset)
@@ -140,10 +170,7 @@ class ClassicPyramid(CueBallPyramid):
 
     # --- words -----------------------------------------------------------------------------
 
-    def describe_event(self, event: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Text:
-        own = self.describe_foul(event)
-        if own is not None:
-            return own
+    def describe_stroke(self, event: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Text:
         kind_ = event.get("type")
         who = player(str(event.get("player")))
         raw = event.get("pocketed")
@@ -179,29 +206,15 @@ class ClassicPyramid(CueBallPyramid):
             {**event, "pocketed": count_} if kind_ == "break" else event, in_force
         )
 
-    def regulation(self, ruleset: dict[str, Any]) -> describe.Regulation:
-        defaults = {key["key"]: key["default"] for key in self.ruleset_keys}
-        rs = {**defaults, **ruleset}
-        points = int(rs["points_to_win"])
-        frames = int(rs["frames_to_win"])
-        if frames > 1:
-            race = [
-                ngettext_lazy("To %(n)d frame won", "To %(n)d frames won", frames),
-                ngettext_lazy("a frame to %(n)d point", "a frame to %(n)d points", points),
-            ]
-        else:
-            race = [ngettext_lazy("Race to %(n)d point", "Race to %(n)d points", points)]
-        terms = [
-            text(self.label),
-            text(gettext_noop("a ball and a pocket are called")),
-        ]
-        if rs.get("foul_deduct") is not None and rs.get("foul_award") is not None:
-            terms.append(self.penalty_text(rs))
-        return {"race": race, "terms": terms}
+    def terms(self, ruleset: Mapping[str, Any]) -> list[Text]:
+        terms = [text(self.label), text(gettext_noop("a ball and a pocket are called"))]
+        if ruleset.get("foul_deduct") is not None and ruleset.get("foul_award") is not None:
+            terms.append(self.penalty_text(ruleset))
+        return terms
 
     def penalty_text(self, ruleset: Mapping[str, Any]) -> Text:
         return text(
-            _PROMPTS["penalty"],
+            _PENALTY,
             deduct=ngettext_lazy("%(n)d point", "%(n)d points", int(ruleset["foul_deduct"])),
             award=ngettext_lazy("%(n)d point", "%(n)d points", int(ruleset["foul_award"])),
         )
@@ -252,168 +265,75 @@ class ClassicPyramid(CueBallPyramid):
             out.append(rule)
         return out
 
-    def entry(self, state: dict[str, Any]) -> Entry:
-        awaiting = state.get("awaiting")
-        p = state.get("turn")
-        if state.get("finished") or awaiting is None or p not in ("a", "b"):
-            return {"awaiting": None, "player": None, "prompt": None, "kinds": []}
-        rs = state.get("ruleset") or {"discipline": self.name}
-        in_force = rules_in_force(rs)
-        common = describe.common_prompts()
+    def own_kinds(
+        self, state: dict[str, Any], awaiting: str, p: str, in_force: RulesInForce
+    ) -> list[EventKind]:
         on = list(state.get("on_table") or [])
-        kinds: list[EventKind] = []
-        prompt: Text | None = None
-        penalty = self.penalty_text(rs)
+        penalty = self.penalty_text(state.get("ruleset") or {"discipline": self.name})
         if awaiting == "break":
-            prompt = common["breaks"]
-            kinds.append(
-                kind(
-                    "break",
-                    "break",
-                    common["legal_break"],
-                    player_slot=p,
-                    fixed={"legal": True},
-                    fields=[balls("pocketed", on, text(_PROMPTS["break_balls"]))],
-                )
-            )
-            kinds.append(
-                kind(
-                    "illegal_break",
-                    "break",
-                    common["illegal_break"],
-                    player_slot=p,
-                    fixed={"legal": False},
-                    prompt=penalty,
-                    fields=[
+            return [
+                legal_break_kind(p, [balls("pocketed", on, text(_PROMPTS["break_balls"]))]),
+                illegal_break_kind(
+                    p,
+                    in_force,
+                    [
                         balls("pocketed", on, text(_PROMPTS["illegal_break_balls"])),
-                        cue_outcomes((STAYED, POCKETED, OFF_TABLE), text(PROMPTS["cue_ball"])),
+                        cue_outcomes((STAYED, POCKETED, OFF_TABLE), text(CUE_BALL_PROMPT)),
                     ],
-                    rule=in_force["break_rule_ref"],
-                )
-            )
-            kinds.append(
-                kind(
-                    "break_cue_foul",
-                    "break",
-                    text(_PROMPTS["cue_foul"]),
-                    player_slot=p,
-                    fixed={"legal": True},
-                    prompt=text(_PROMPTS["cue_foul_hint"]),
-                    fields=[
-                        cue_outcomes((POCKETED, OFF_TABLE)),
-                        balls("pocketed", on, text(_PROMPTS["foul_balls"])),
-                    ],
-                    rule="C5.5",
-                )
-            )
-        elif awaiting == "shot":
-            prompt = text(_PROMPTS["call_reminder"])
-            kinds.append(
-                kind(
-                    "made",
-                    "shot",
-                    text(_PROMPTS["made"]),
-                    player_slot=p,
-                    fixed={"made": True},
-                    fields=[
-                        choose(
-                            "call", [choice(n, text(str(n))) for n in on], text(_PROMPTS["call"])
-                        ),
-                        balls("pocketed", on, text(_PROMPTS["made_balls"]), includes="call"),
-                    ],
-                    rule="C5.3",
-                )
-            )
-            kinds.append(
-                kind(
-                    "not_made",
-                    "shot",
-                    text(_PROMPTS["not_made"]),
-                    player_slot=p,
-                    fixed={"made": False},
-                    fields=[balls("pocketed", on, text(_PROMPTS["not_made_balls"]))],
-                    rule="C5.4",
-                )
-            )
-            kinds.append(
-                kind(
-                    "cue_foul",
-                    "shot",
-                    text(_PROMPTS["cue_foul"]),
-                    player_slot=p,
-                    prompt=text(_PROMPTS["cue_foul_hint"]),
-                    fields=[
-                        cue_outcomes((POCKETED, OFF_TABLE)),
-                        balls("pocketed", on, text(_PROMPTS["foul_balls"])),
-                    ],
-                    rule="C5.5",
-                )
-            )
-            kinds.append(
-                kind(
-                    "foul_shot",
-                    "shot",
-                    common["foul"],
-                    player_slot=p,
                     prompt=penalty,
-                    fields=[
-                        choose(
-                            "foul", stroke_foul_choices(state, in_force, cue_ball_pocketed=False)
-                        ),
-                        balls("pocketed", on, text(_PROMPTS["foul_balls"])),
-                    ],
-                )
-            )
-            kinds.append(
-                kind(
-                    "off_table",
-                    "shot",
-                    text(describe.FOUL_TITLES["ball_off_table"]),
-                    player_slot=p,
-                    fixed={"foul": "ball_off_table"},
-                    prompt=penalty,
-                    fields=[balls("off_table", on, text(_PROMPTS["off_table_balls"]), minimum=1)],
-                    rule="G24.3",
-                )
-            )
-        kinds.extend(self.common_kinds(state, in_force))
-        return {"awaiting": awaiting, "player": p, "prompt": prompt, "kinds": kinds}
+                ),
+                _cue_foul_kind("break_cue_foul", "break", p, on, {"legal": True}),
+            ]
+        if awaiting != "shot":
+            return []
+        calls = [choice(n, text(str(n))) for n in on]
+        return [
+            kind(
+                "made",
+                "shot",
+                text(_PROMPTS["made"]),
+                player_slot=p,
+                fixed={"made": True},
+                fields=[
+                    choose("call", calls, text(_PROMPTS["call"])),
+                    balls("pocketed", on, text(_PROMPTS["made_balls"]), includes="call"),
+                ],
+                rule="C5.3",
+            ),
+            kind(
+                "not_made",
+                "shot",
+                text(_PROMPTS["not_made"]),
+                player_slot=p,
+                fixed={"made": False},
+                fields=[balls("pocketed", on, text(_PROMPTS["not_made_balls"]))],
+                rule="C5.4",
+            ),
+            _cue_foul_kind("cue_foul", "shot", p, on),
+            foul_shot_kind(
+                p,
+                [
+                    choose("foul", stroke_foul_choices(state, in_force)),
+                    balls("pocketed", on, text(_PROMPTS["foul_balls"])),
+                ],
+                prompt=penalty,
+            ),
+            off_table_kind(
+                p,
+                [balls("off_table", on, text(_PROMPTS["off_table_balls"]), minimum=1)],
+                prompt=penalty,
+            ),
+        ]
 
     def prompts(self, ruleset: dict[str, Any]) -> dict[str, Text]:
-        in_force = rules_in_force(ruleset)
-        out = {**describe.common_prompts(), **describe.ruleset_prompts(in_force)}
-        out["penalty"] = self.penalty_text(ruleset)
-        out["cue_ball"] = text(PROMPTS["cue_ball"])
-        for key in (
-            "made",
-            "call",
-            "made_balls",
-            "not_made",
-            "not_made_balls",
-            "call_reminder",
-            "break_balls",
-            "illegal_break_balls",
-            "foul_balls",
-            "off_table_balls",
-            "cue_foul",
-            "cue_foul_hint",
-        ):
-            out[key] = text(_PROMPTS[key])
-        return out
+        # The penalty in this ruleset's figures.
+        return {**super().prompts(ruleset), "penalty": self.penalty_text(ruleset)}
 
-    def random_event(
-        self, state: State, rng: random.Random, skill: float, rare: float
-    ) -> dict[str, Any]:
-        ev = common_event(state, rng, ("break", "shot", "choice"), rare)
-        if ev is not None:
-            return dict(ev)
-        awaiting = state["awaiting"]
+    def random_stroke(self, state: State, rng: random.Random, skill: float) -> dict[str, Any]:
         p = state["turn"]
         on = list(state["on_table"])
-        if awaiting == "choice":
-            return {"type": "choice", "player": p, "option": rng.choice(state["options"])}
         x = rng.random()
-        if awaiting == "break":
+        if state["awaiting"] == "break":
             out: dict[str, Any] = {
                 "type": "break",
                 "player": p,

@@ -11,14 +11,30 @@ from typing import Any, ClassVar
 from rules import combined_pyramid as engine
 from rules import describe
 from rules.common import BREAK_OPTIONS, State
-from rules.describe import Entry, EventKind, count, kind
+from rules.describe import (
+    EventKind,
+    count,
+    counted_off_table_kind,
+    foul_shot_kind,
+    illegal_break_kind,
+    kind,
+    legal_break_kind,
+    shot_kind,
+)
+from rules.disciplines.family import (
+    COUNT_PROMPTS,
+    count_prompts,
+    fool_kind,
+    foul_balls,
+    pocketed_question,
+)
 from rules.disciplines.pyramid_games import (
-    PROMPTS,
+    CUE_BALL_PROMPT,
     CueBallPyramid,
     cue_outcomes,
     stroke_foul_choices,
 )
-from rules.in_force import rules_in_force
+from rules.in_force import RulesInForce
 from rules.pyramid_games import (
     IN_HAND_ANYWHERE,
     IN_HAND_HOUSE,
@@ -28,12 +44,10 @@ from rules.pyramid_games import (
     STAYED,
 )
 from rules.registry import InForceBase
-from rules.simulate import common_event
-from rules.words import Text, gettext_noop, ngettext_lazy, player, text
+from rules.words import Text, gettext_noop, player, text
 
 _PROMPTS = {
-    "pocketed_any": gettext_noop("How many balls were pocketed?"),
-    "pocketed_direct": gettext_noop("How many balls were pocketed directly, as called?"),
+    **COUNT_PROMPTS,
     "svoyak": gettext_noop("«Svoyak» (cue ball pocketed)"),
     "svoyak_striker": gettext_noop(
         "+1 point; %(name)s takes a ball of his choice off the table and plays on from hand."
@@ -54,13 +68,10 @@ _PROMPTS = {
     "penalty_hand": gettext_noop(
         "If the cue ball fell or left the table, the opponent plays from hand from the house."
     ),
-    "foul_balls": gettext_noop("Balls that fell on the foul shot (they are spotted):"),
-    "illegal_break_balls": gettext_noop("Balls that fell on the illegal break (they are spotted):"),
     "cue_off": gettext_noop("Cue ball off the table"),
-    "fool": gettext_noop("Fool"),
-    "fool_legal_too": gettext_noop("Also pocketed legally in the same shot (optional):"),
-    "fool_count": gettext_noop("Fools (fell not directly) — tap to record:"),
 }
+# The question after the name on a shot from hand (a premium or penalty shot).
+_FROM_HAND = {IN_HAND_HOUSE: "premium_house", IN_HAND_ANYWHERE: "premium_anywhere"}
 _SENTENCES = {
     "svoyak": gettext_noop("%(who)s: «svoyak»"),
     "svoyak_balls": gettext_noop("%(who)s: «svoyak» and %(balls)s"),
@@ -96,6 +107,7 @@ class CombinedPyramid(CueBallPyramid):
         "rerack_options": (),
     }
     has_head_start = True
+    prompt_table = _PROMPTS
 
     def initial_state(self, ruleset: dict[str, Any]) -> State:
         return engine.initial_state(self.name, ruleset)
@@ -123,10 +135,7 @@ class CombinedPyramid(CueBallPyramid):
 
     # --- words -----------------------------------------------------------------------------
 
-    def describe_event(self, event: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Text:
-        own = self.describe_foul(event)
-        if own is not None:
-            return own
+    def describe_stroke(self, event: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Text:
         kind_ = event.get("type")
         who = player(str(event.get("player")))
         raw = event.get("pocketed")
@@ -141,248 +150,137 @@ class CombinedPyramid(CueBallPyramid):
             return text(_SENTENCES["svoyak"], who=who)
         if kind_ == "shot" and event.get("cue_ball") == OFF_TABLE and not event.get("foul"):
             event = {**event, "foul": "ball_off_table"}
-        return describe.event_sentence(event, rules_in_force(dict(ruleset)))
+        return super().describe_stroke(event, ruleset)
 
     def in_force_cue_rule(self) -> str:
         return "N5.2"
 
-    def regulation(self, ruleset: dict[str, Any]) -> describe.Regulation:
-        defaults = {key["key"]: key["default"] for key in self.ruleset_keys}
-        rs = {**defaults, **ruleset}
-        balls = int(rs["balls_to_win"])
-        frames = int(rs["frames_to_win"])
-        if frames > 1:
-            race = [
-                ngettext_lazy("To %(n)d frame won", "To %(n)d frames won", frames),
-                ngettext_lazy("a frame to %(n)d point", "a frame to %(n)d points", balls),
-            ]
-        else:
-            race = [ngettext_lazy("Race to %(n)d point", "Race to %(n)d points", balls)]
+    def terms(self, ruleset: Mapping[str, Any]) -> list[Text]:
         terms = [text(self.label)]
-        if rs["direct_call"]:
+        if ruleset["direct_call"]:
             terms.append(text(gettext_noop("direct call (house rule): fools do not count")))
         else:
             terms.append(text(gettext_noop("every ball pocketed counts")))
-        if rs["svoyak_taken_by"] == "opponent":
+        if ruleset["svoyak_taken_by"] == "opponent":
             terms.append(text(gettext_noop("after a «svoyak» the opponent takes the ball off")))
         terms.append(text(_premium_words(self.premium)))
-        return {"race": race, "terms": terms}
-
-    # --- the view --------------------------------------------------------------------------
-
-    def table_view(self, state: dict[str, Any]) -> describe.TableView:
-        n = state.get("balls_on_table")
-        if not isinstance(n, int):
-            return {"balls": None, "colours": None, "text": None}
-        return {
-            "balls": n,
-            "colours": None,
-            "text": text(gettext_noop("%(n)s balls on the table"), n=n),
-        }
+        return terms
 
     # --- the entry -------------------------------------------------------------------------
 
-    def svoyak_prompt(self, ruleset: Mapping[str, Any], p: str) -> Text:
-        key = (
-            "svoyak_opponent" if ruleset.get("svoyak_taken_by") == "opponent" else "svoyak_striker"
-        )
-        return text(_PROMPTS[key], name=player(p))
+    def svoyak_taken(self, ruleset: Mapping[str, Any]) -> str:
+        """Who takes the ball off after a «свояк», as the ruleset says (K5.2 or the house's)."""
+        opponent = ruleset.get("svoyak_taken_by") == "opponent"
+        return _PROMPTS["svoyak_opponent" if opponent else "svoyak_striker"]
 
-    def entry(self, state: dict[str, Any]) -> Entry:
-        awaiting = state.get("awaiting")
-        p = state.get("turn")
-        if state.get("finished") or awaiting is None or p not in ("a", "b"):
-            return {"awaiting": None, "player": None, "prompt": None, "kinds": []}
-        rs = state.get("ruleset") or {"discipline": self.name}
-        in_force = rules_in_force(rs)
-        common = describe.common_prompts()
+    def svoyak_kind(
+        self, key: str, event_type: str, fixed: dict[str, Any], state: Mapping[str, Any]
+    ) -> EventKind:
+        """A «свояк» (K5.2): the point, the ball taken off, the premium shot from hand."""
+        p = str(state.get("turn"))
+        return kind(
+            key,
+            event_type,
+            text(_PROMPTS["svoyak"]),
+            player_slot=p,
+            fixed=fixed,
+            prompt=text(self.svoyak_taken(state.get("ruleset") or {}), name=player(p)),
+            fields=[count("pocketed", state["balls_on_table"], text(_PROMPTS["svoyak_balls"]))],
+            rule=self.premium_rule,
+        )
+
+    def entry_prompt(self, state: Mapping[str, Any], awaiting: str) -> Text | None:
+        from_hand = _FROM_HAND.get(str(state.get("cue_ball")))
+        if awaiting == "shot" and from_hand is not None:
+            return text(_PROMPTS[from_hand])
+        return super().entry_prompt(state, awaiting)
+
+    def own_kinds(
+        self, state: dict[str, Any], awaiting: str, p: str, in_force: RulesInForce
+    ) -> list[EventKind]:
         n = state["balls_on_table"]
-        kinds: list[EventKind] = []
-        prompt: Text | None = None
-        direct = in_force["pocketing"] == "direct_call"
-        premium_shot = state.get("cue_ball") == IN_HAND_ANYWHERE
         if awaiting == "break":
-            prompt = common["breaks"]
-            kinds.append(
-                kind(
-                    "break",
-                    "break",
-                    common["legal_break"],
-                    player_slot=p,
-                    fixed={"legal": True},
-                    fields=[count("pocketed", n, text(_PROMPTS["pocketed_any"]))],
-                )
-            )
-            kinds.append(
-                kind(
-                    "break_svoyak",
-                    "break",
-                    text(_PROMPTS["svoyak"]),
-                    player_slot=p,
-                    fixed={"legal": True, "cue_ball": POCKETED},
-                    prompt=self.svoyak_prompt(rs, p),
-                    fields=[count("pocketed", n, text(_PROMPTS["svoyak_balls"]))],
-                    rule=self.premium_rule,
-                )
-            )
-            kinds.append(
-                kind(
-                    "illegal_break",
-                    "break",
-                    common["illegal_break"],
-                    player_slot=p,
-                    fixed={"legal": False},
-                    fields=[
+            return [
+                legal_break_kind(p, [count("pocketed", n, text(_PROMPTS["pocketed_any"]))]),
+                self.svoyak_kind(
+                    "break_svoyak", "break", {"legal": True, "cue_ball": POCKETED}, state
+                ),
+                illegal_break_kind(
+                    p,
+                    in_force,
+                    [
                         count("pocketed", n, text(_PROMPTS["illegal_break_balls"])),
-                        cue_outcomes((STAYED, POCKETED, OFF_TABLE), text(PROMPTS["cue_ball"])),
+                        cue_outcomes((STAYED, POCKETED, OFF_TABLE), text(CUE_BALL_PROMPT)),
                     ],
-                    rule=in_force["break_rule_ref"],
-                )
-            )
-        elif awaiting == "shot":
-            prompt = common["shoots"]
-            if state.get("cue_ball") == IN_HAND_HOUSE:
-                prompt = text(_PROMPTS["premium_house"])
-            elif premium_shot:
-                prompt = text(_PROMPTS["premium_anywhere"])
-            question = _PROMPTS["pocketed_direct"] if direct else _PROMPTS["pocketed_any"]
+                ),
+            ]
+        if awaiting != "shot":
+            return []
+        kinds = [shot_kind(p, [count("pocketed", n, text(pocketed_question(in_force)))])]
+        if state.get("cue_ball") == IN_HAND_ANYWHERE:
             kinds.append(
                 kind(
+                    "premium_scratch",
                     "shot",
-                    "shot",
-                    common["record_shot"],
+                    text(_PROMPTS["premium_scratch"]),
                     player_slot=p,
-                    fields=[count("pocketed", n, text(question))],
+                    fixed={"cue_ball": POCKETED, "foul": "cue_ball_pocketed"},
+                    prompt=text(_PROMPTS["premium_scratch_hint"]),
+                    fields=[foul_balls(n)],
+                    rule="N5.2",
                 )
             )
-            if premium_shot:
-                kinds.append(
-                    kind(
-                        "premium_scratch",
-                        "shot",
-                        text(_PROMPTS["premium_scratch"]),
-                        player_slot=p,
-                        fixed={"cue_ball": POCKETED, "foul": "cue_ball_pocketed"},
-                        prompt=text(_PROMPTS["premium_scratch_hint"]),
-                        fields=[count("pocketed", n, text(_PROMPTS["foul_balls"]))],
-                        rule="N5.2",
-                    )
-                )
-            else:
-                kinds.append(
-                    kind(
-                        "svoyak",
-                        "shot",
-                        text(_PROMPTS["svoyak"]),
-                        player_slot=p,
-                        fixed={"cue_ball": POCKETED},
-                        prompt=self.svoyak_prompt(rs, p),
-                        fields=[count("pocketed", n, text(_PROMPTS["svoyak_balls"]))],
-                        rule=self.premium_rule,
-                    )
-                )
-            if direct:
-                kinds.append(
-                    kind(
-                        "fool",
-                        "shot",
-                        text(_PROMPTS["fool"]),
-                        player_slot=p,
-                        fields=[
-                            count("pocketed", n - 1, text(_PROMPTS["fool_legal_too"])),
-                            count("fools", n, text(_PROMPTS["fool_count"]), minimum=1),
-                        ],
-                        limits=[{"fields": ["pocketed", "fools"], "max": n}],
-                    )
-                )
-            kinds.append(
-                kind(
-                    "foul_shot",
-                    "shot",
-                    common["foul"],
-                    player_slot=p,
-                    prompt=text(_PROMPTS["penalty"]),
-                    fields=[
-                        describe.choose(
-                            "foul", stroke_foul_choices(state, in_force, cue_ball_pocketed=False)
-                        ),
-                        count("pocketed", n, text(_PROMPTS["foul_balls"])),
-                        cue_outcomes((STAYED, POCKETED), text(PROMPTS["cue_ball"])),
-                    ],
-                    rule="K7",
-                )
-            )
-            kinds.append(
-                kind(
-                    "off_table",
-                    "shot",
-                    text(describe.FOUL_TITLES["ball_off_table"]),
-                    player_slot=p,
-                    fixed={"foul": "ball_off_table"},
-                    fields=[
-                        count("off_table", n, common["off_table_count"], minimum=1),
-                        count("pocketed", n - 1, text(_PROMPTS["foul_balls"])),
-                    ],
-                    limits=[{"fields": ["off_table", "pocketed"], "max": n}],
-                    rule="G24.3",
-                )
-            )
-            kinds.append(
-                kind(
-                    "cue_off_table",
-                    "shot",
-                    text(_PROMPTS["cue_off"]),
-                    player_slot=p,
-                    fixed={"cue_ball": OFF_TABLE, "foul": "ball_off_table"},
-                    prompt=text(_PROMPTS["penalty_hand"]),
-                    fields=[count("pocketed", n, text(_PROMPTS["foul_balls"]))],
-                    rule="G24.3",
-                )
-            )
-        kinds.extend(self.common_kinds(state, in_force))
-        return {"awaiting": awaiting, "player": p, "prompt": prompt, "kinds": kinds}
+        else:
+            kinds.append(self.svoyak_kind("svoyak", "shot", {"cue_ball": POCKETED}, state))
+        if in_force["fools"]:
+            kinds.append(fool_kind(p, n))
+        kinds += [
+            foul_shot_kind(
+                p,
+                [
+                    describe.choose("foul", stroke_foul_choices(state, in_force)),
+                    foul_balls(n),
+                    cue_outcomes((STAYED, POCKETED), text(CUE_BALL_PROMPT)),
+                ],
+                prompt=text(_PROMPTS["penalty"]),
+                rule="K7",
+            ),
+            counted_off_table_kind(p, n, [foul_balls(n - 1)]),
+            kind(
+                "cue_off_table",
+                "shot",
+                text(_PROMPTS["cue_off"]),
+                player_slot=p,
+                fixed={"cue_ball": OFF_TABLE, "foul": "ball_off_table"},
+                prompt=text(_PROMPTS["penalty_hand"]),
+                fields=[foul_balls(n)],
+                rule="G24.3",
+            ),
+        ]
+        return kinds
 
-    def prompts(self, ruleset: dict[str, Any]) -> dict[str, Text]:
-        in_force = rules_in_force(ruleset)
-        out = {**describe.common_prompts(), **describe.ruleset_prompts(in_force)}
-        out["penalty"] = text(_PROMPTS["penalty"])
-        out["penalty_hand"] = text(_PROMPTS["penalty_hand"])
-        direct = in_force["pocketing"] == "direct_call"
-        out["pocketed"] = text(_PROMPTS["pocketed_direct"] if direct else _PROMPTS["pocketed_any"])
-        out["svoyak"] = text(_PROMPTS["svoyak"])
-        key = (
-            "svoyak_opponent" if ruleset.get("svoyak_taken_by") == "opponent" else "svoyak_striker"
-        )
-        out["svoyak_taken"] = text(_PROMPTS[key])
-        out["premium"] = text(_premium_words(self.premium))
-        out["cue_ball"] = text(PROMPTS["cue_ball"])
-        out["break_balls"] = text(_PROMPTS["pocketed_any"])  # on a legal break every ball counts
-        out["premium_house"] = text(_PROMPTS["premium_house"])  # also a penalty shot (K7)
+    def form_prompts(self, ruleset: Mapping[str, Any], in_force: RulesInForce) -> dict[str, str]:
+        out = {
+            **{key: _PROMPTS[key] for key in ("penalty", "penalty_hand", "svoyak")},
+            **count_prompts(in_force),
+            "svoyak_taken": self.svoyak_taken(ruleset),
+            "premium": _premium_words(self.premium),
+            "cue_ball": CUE_BALL_PROMPT,
+            "break_balls": _PROMPTS["pocketed_any"],  # on a legal break every ball counts
+            "premium_house": _PROMPTS["premium_house"],  # also a penalty shot (K7)
+            "svoyak_balls": _PROMPTS["svoyak_balls"],
+            "cue_off": _PROMPTS["cue_off"],
+        }
         if self.premium == IN_HAND_ANYWHERE:
-            out["premium_anywhere"] = text(_PROMPTS["premium_anywhere"])
-        for k in ("illegal_break_balls", "foul_balls", "svoyak_balls", "cue_off"):
-            out[k] = text(_PROMPTS[k])
-        if self.premium == IN_HAND_ANYWHERE:
-            out["premium_scratch"] = text(_PROMPTS["premium_scratch"])
-            out["premium_scratch_hint"] = text(_PROMPTS["premium_scratch_hint"])
-        if direct:
-            for k in ("fool", "fool_legal_too", "fool_count"):
-                out[k] = text(_PROMPTS[k])
+            for key in ("premium_anywhere", "premium_scratch", "premium_scratch_hint"):
+                out[key] = _PROMPTS[key]
         return out
 
-    def random_event(
-        self, state: State, rng: random.Random, skill: float, rare: float
-    ) -> dict[str, Any]:
-        ev = common_event(state, rng, ("break", "shot", "choice"), rare)
-        if ev is not None:
-            return dict(ev)
-        awaiting = state["awaiting"]
+    def random_stroke(self, state: State, rng: random.Random, skill: float) -> dict[str, Any]:
         p = state["turn"]
         n = state["balls_on_table"]
-        if awaiting == "choice":
-            return {"type": "choice", "player": p, "option": rng.choice(state["options"])}
         x = rng.random()
-        if awaiting == "break":
+        if state["awaiting"] == "break":
             out: dict[str, Any] = {
                 "type": "break",
                 "player": p,

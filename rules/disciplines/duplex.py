@@ -12,7 +12,6 @@ from rules import describe
 from rules import duplex as engine
 from rules.common import BREAK_OPTIONS, FORFEIT_KEYS, LAG_KEYS, OTHER, PLAYERS, State
 from rules.describe import (
-    Entry,
     EventKind,
     Fact,
     Field,
@@ -21,12 +20,17 @@ from rules.describe import (
     choice,
     choose,
     count,
+    counted_off_table_kind,
     fact,
+    foul_shot_kind,
+    illegal_break_kind,
     kind,
+    legal_break_kind,
     per_player,
+    shot_kind,
 )
-from rules.in_force import rules_in_force
-from rules.registry import Discipline
+from rules.disciplines.family import PyramidDiscipline
+from rules.in_force import RulesInForce
 from rules.schemas import LAG_STATE_FIELDS, PER_PLAYER, SLOT, nullable
 from rules.simulate import duplex_event
 from rules.words import Text, gettext_noop, ngettext_lazy, player, rule_label, text
@@ -65,7 +69,7 @@ def _colour_fields(table: dict[str, int], prompt: str) -> list[Field]:
     return [count(f"pocketed.{c}", table[c], text(prompt, name=player(c))) for c in PLAYERS]
 
 
-class Duplex(Discipline):
+class Duplex(PyramidDiscipline):
     name = "duplex"
     label = gettext_noop("Duplex")
     diploma_phrase = gettext_noop("in Duplex pyramid")
@@ -113,6 +117,13 @@ class Duplex(Discipline):
     uses_colours = True
     records = frozenset({"stats", "events"})  # no Duplex rule reads them
     max_balls = 2 * engine.PER_COLOUR
+    prompt_table = _PROMPTS
+    awaiting_prompts = {
+        **PyramidDiscipline.awaiting_prompts,
+        "penalty_removal": "removes",
+        "choose_breaker": "choose_breaker",
+    }
+    foul_awaiting = engine.FOUL_AWAITING
 
     def describe_event(self, event: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Text:
         """The family's sentence, but a ball says whose colour it was (D2.1): «Иванов: 2 шара
@@ -120,14 +131,14 @@ class Duplex(Discipline):
         pocketed = event.get("pocketed")
         plain = event.get("type") in ("break", "shot") and not event.get("foul")
         if not plain or event.get("legal") is False or not isinstance(pocketed, dict):
-            return describe.event_sentence(event, rules_in_force(dict(ruleset)))
+            return super().describe_event(event, ruleset)
         parts = [
             ngettext_lazy("%(n)d ball of %(name)s", "%(n)d balls of %(name)s", n, name=player(c))
             for c in PLAYERS
             if isinstance(n := pocketed.get(c), int) and not isinstance(n, bool) and n > 0
         ]
         if not parts or _int(event.get("off_table")):
-            return describe.event_sentence(event, rules_in_force(dict(ruleset)))
+            return super().describe_event(event, ruleset)
         what = parts[0] if len(parts) == 1 else text(describe.BOTH, first=parts[0], second=parts[1])
         who = player(str(event.get("player")))
         if event.get("type") == "break":
@@ -393,141 +404,74 @@ class Duplex(Discipline):
 
     # --- the referee's entry ---------------------------------------------------------------
 
-    def entry(self, state: dict[str, Any]) -> Entry:
-        awaiting = state.get("awaiting")
-        p = state.get("turn")
-        if state.get("finished") or awaiting is None:
-            return {"awaiting": None, "player": None, "prompt": None, "kinds": []}
-        in_force = rules_in_force(state.get("ruleset") or {"discipline": self.name})
-        common = describe.common_prompts()
+    def own_kinds(
+        self, state: dict[str, Any], awaiting: str, p: str, in_force: RulesInForce
+    ) -> list[EventKind]:
         table = per_player(state.get("table")) or _ZERO
-        n = table["a"] + table["b"]
-        kinds: list[EventKind] = []
-        prompt: Text | None = None
         if awaiting == "break":
-            prompt = common["breaks"]
-            kinds.append(
-                kind(
-                    "break",
-                    "break",
-                    common["legal_break"],
-                    player_slot=p,
-                    fixed={"legal": True},
-                    fields=_colour_fields(table, _PROMPTS["pocketed_colour"]),
-                )
-            )
-            kinds.append(
-                kind(
-                    "illegal_break",
-                    "break",
-                    common["illegal_break"],
-                    player_slot=p,
-                    fixed={"legal": False},
-                    fields=_colour_fields(table, _PROMPTS["illegal_break_colour"]),
-                    rule=in_force["break_rule_ref"],
-                )
-            )
-        elif awaiting == "shot":
-            prompt = common["shoots"]
-            kinds.append(
-                kind(
-                    "shot",
-                    "shot",
-                    common["record_shot"],
-                    player_slot=p,
-                    fields=_colour_fields(table, _PROMPTS["pocketed_colour"]),
-                )
-            )
-            kinds.append(
-                kind(
-                    "foul_shot",
-                    "shot",
-                    common["foul"],
-                    player_slot=p,
-                    fields=[
-                        choose("foul", describe.shot_foul_choices(in_force)),
-                        *_colour_fields(table, _PROMPTS["foul_colour"]),
-                    ],
-                )
-            )
-            kinds.append(
-                kind(
-                    "off_table",
-                    "shot",
-                    text(describe.FOUL_TITLES["ball_off_table"]),
-                    player_slot=p,
-                    fixed={"foul": "ball_off_table"},
-                    fields=[
-                        count("off_table", n, common["off_table_count"], minimum=1),
-                        *_colour_fields(table, _PROMPTS["foul_colour"]),
-                    ],
-                    limits=[{"fields": ["off_table", "pocketed.a", "pocketed.b"], "max": n}],
-                    rule="G24.3",
-                )
-            )
-        elif awaiting == "penalty_removal":
-            prompt = text(_PROMPTS["removes"])
-            kinds.append(
-                kind(
-                    "penalty_removal",
-                    "penalty_removal",
-                    text(_PROMPTS["removes"]),
-                    player_slot=p,
-                    rule="D5.2",
-                    fields=[
-                        choose(
-                            "colour",
-                            [
-                                choice(
-                                    c,
-                                    text(_PROMPTS["colour_of"], name=player(c)),
-                                    hint=text(_PROMPTS["on_table"], n=table[c]),
-                                    disabled=table[c] < 1,
-                                )
-                                for c in PLAYERS
-                            ],
-                        )
-                    ],
-                )
-            )
-        elif awaiting == "choice":
-            prompt = common["chooses"]
-            kinds.append(describe.option_kind(state, "choice", describe.after_foul_prompt(state)))
-        elif awaiting == "choose_breaker":
-            prompt = text(_PROMPTS["choose_breaker"])
-            kinds.append(
-                kind(
-                    "choose_breaker",
-                    "choose_breaker",
-                    text(_PROMPTS["choose_breaker"]),
-                    player_slot=p,
-                    rule="D7.6",
-                    fields=[
-                        choose(
-                            "breaker",
-                            [
-                                choice(
-                                    c,
-                                    text(_PROMPTS["breaks_frame_3"], name=player(c)),
-                                    player_slot=c,
-                                )
-                                for c in PLAYERS
-                            ],
-                        )
-                    ],
-                )
-            )
-        if awaiting in engine.FOUL_AWAITING:
-            kinds.append(describe.foul_event_kind(state, in_force))
-        kinds.append(describe.forfeit_kind())
-        return {"awaiting": awaiting, "player": p, "prompt": prompt, "kinds": kinds}
+            return [
+                legal_break_kind(p, _colour_fields(table, _PROMPTS["pocketed_colour"])),
+                illegal_break_kind(
+                    p, in_force, _colour_fields(table, _PROMPTS["illegal_break_colour"])
+                ),
+            ]
+        if awaiting == "shot":
+            fouls = choose("foul", describe.shot_foul_choices(in_force))
+            return [
+                shot_kind(p, _colour_fields(table, _PROMPTS["pocketed_colour"])),
+                foul_shot_kind(p, [fouls, *_colour_fields(table, _PROMPTS["foul_colour"])]),
+                counted_off_table_kind(
+                    p, table["a"] + table["b"], _colour_fields(table, _PROMPTS["foul_colour"])
+                ),
+            ]
+        if awaiting == "penalty_removal":
+            return [self._removal_kind(p, table)]
+        if awaiting == "choose_breaker":
+            return [self._breaker_kind(p)]
+        return []
 
-    def prompts(self, ruleset: dict[str, Any]) -> dict[str, Text]:
-        in_force = rules_in_force(ruleset)
-        out = {**describe.common_prompts(), **describe.ruleset_prompts(in_force)}
-        for key in _PROMPTS:
-            out[key] = text(_PROMPTS[key])
-        return out
+    def _removal_kind(self, p: str, table: dict[str, int]) -> EventKind:
+        """D5.2: the opponent of the offender takes a ball of either colour off the table."""
+        return kind(
+            "penalty_removal",
+            "penalty_removal",
+            text(_PROMPTS["removes"]),
+            player_slot=p,
+            rule="D5.2",
+            fields=[
+                choose(
+                    "colour",
+                    [
+                        choice(
+                            c,
+                            text(_PROMPTS["colour_of"], name=player(c)),
+                            hint=text(_PROMPTS["on_table"], n=table[c]),
+                            disabled=table[c] < 1,
+                        )
+                        for c in PLAYERS
+                    ],
+                )
+            ],
+        )
+
+    def _breaker_kind(self, p: str) -> EventKind:
+        """D7.6: the leader after two frames chooses who breaks the deciding one."""
+        return kind(
+            "choose_breaker",
+            "choose_breaker",
+            text(_PROMPTS["choose_breaker"]),
+            player_slot=p,
+            rule="D7.6",
+            fields=[
+                choose(
+                    "breaker",
+                    [
+                        choice(c, text(_PROMPTS["breaks_frame_3"], name=player(c)), player_slot=c)
+                        for c in PLAYERS
+                    ],
+                )
+            ],
+        )
 
     def paper_sheet(self, ruleset: Mapping[str, Any]) -> str:
         # D7: three frames, plus points in each, minus points before the third.

@@ -10,32 +10,35 @@ from typing import Any
 from rules import describe
 from rules import free_pyramid as engine
 from rules.common import BREAK_OPTIONS, FORFEIT_KEYS, LAG_KEYS, State
-from rules.describe import Entry, EventKind, Fact, Headline, count, fact, kind, per_player
-from rules.in_force import rules_in_force
-from rules.registry import Discipline
+from rules.describe import (
+    EventKind,
+    Fact,
+    count,
+    counted_off_table_kind,
+    fact,
+    foul_shot_kind,
+    illegal_break_kind,
+    legal_break_kind,
+    per_player,
+    shot_kind,
+)
+from rules.disciplines.family import (
+    COUNT_PROMPTS,
+    FramesRace,
+    count_prompts,
+    fool_kind,
+    foul_balls,
+    pocketed_question,
+)
+from rules.in_force import RulesInForce
 from rules.schemas import LAG_STATE_FIELDS, PER_PLAYER, SLOT, nullable, obj
 from rules.simulate import free_pyramid_event
-from rules.words import Text, gettext_noop, ngettext_lazy, text
+from rules.words import Text, gettext_noop, text
 
-_PROMPTS = {
-    "pocketed_direct": gettext_noop("How many balls were pocketed directly, as called?"),
-    "pocketed_any": gettext_noop("How many balls were pocketed?"),
-    "illegal_break_balls": gettext_noop("Balls that fell on the illegal break (they are spotted):"),
-    "foul_balls": gettext_noop("Balls that fell on the foul shot (they are spotted):"),
-    "fool": gettext_noop("Fool"),
-    "fool_legal_too": gettext_noop("Also pocketed legally in the same shot (optional):"),
-    "fool_count": gettext_noop("Fools (fell not directly) — tap to record:"),
-    "rerack_prompt": gettext_noop("2 balls left — chooses:"),
-}
+_PROMPTS = {**COUNT_PROMPTS, "rerack_prompt": gettext_noop("2 balls left — chooses:")}
 
 
-def _frames_to_win(state: dict[str, Any], ruleset: dict[str, Any] | None = None) -> int:
-    rs = state.get("ruleset") or ruleset or {}
-    n = rs.get("frames_to_win", 1) if isinstance(rs, dict) else 1
-    return n if isinstance(n, int) and n > 0 else 1
-
-
-class FreePyramid(Discipline):
+class FreePyramid(FramesRace):
     name = "free_pyramid"
     label = gettext_noop("Free pyramid")
     diploma_phrase = gettext_noop("in free pyramid")
@@ -89,7 +92,6 @@ class FreePyramid(Discipline):
     }
     awaiting = ("break", "shot", "choice", "rerack")
     options = (*BREAK_OPTIONS, *engine.RERACK_OPTIONS)
-    end_reasons = ("frames", "time", "golden_ball", "forfeit")
 
     in_force = {
         "spotting": "rear_spot",
@@ -100,11 +102,13 @@ class FreePyramid(Discipline):
         "break_options": BREAK_OPTIONS,
         "rerack_options": engine.RERACK_OPTIONS,
     }
-    has_time_limit = True
     has_head_start = True
     uses_colours = False
-    records = frozenset({"stats", "events"})  # no rule of the free pyramid reads them
     max_balls = engine.FULL_TABLE
+    race_unit = "ball"
+    prompt_table = _PROMPTS
+    awaiting_prompts = {**FramesRace.awaiting_prompts, "rerack": "rerack_prompt"}
+    foul_awaiting = engine.FOUL_AWAITING
 
     def initial_state(self, ruleset: dict[str, Any]) -> State:
         return engine.initial_state(ruleset)
@@ -142,106 +146,34 @@ class FreePyramid(Discipline):
             },
         }
 
-    def describe_event(self, event: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Text:
-        # An illegal break cites the break's criteria in force: the regulation's or G12.1.
-        return describe.event_sentence(event, rules_in_force(dict(ruleset)))
-
     def check_ruleset(self, ruleset: dict[str, Any]) -> None:
         engine.check_ruleset(ruleset)
 
-    # --- results -------------------------------------------------------------------------
+    def terms(self, ruleset: Mapping[str, Any]) -> list[Text]:
+        terms = []
+        if ruleset["continuation"]:
+            terms.append(text(gettext_noop("with continuation")))
+        if ruleset["direct_call"]:
+            terms.append(text(gettext_noop("direct call, fools do not count")))
+        if ruleset["strict_break"]:
+            terms.append(text(gettext_noop("strict break")))
+        if ruleset["penalty"] == "shelf_to_table":
+            terms.append(text(gettext_noop("a foul costs a ball from the shelf")))
+        else:
+            terms.append(text(gettext_noop("after a foul the opponent takes a ball")))
+        return terms
 
-    def result_field(self, state: dict[str, Any], ruleset: dict[str, Any] | None = None) -> str:
-        """Frames won in a match of several frames, else the frame's score (head start in)."""
-        return "frames" if _frames_to_win(state, ruleset) > 1 else "score"
-
-    def headline(self, state: dict[str, Any]) -> Headline:
-        if state.get("finished"):
-            a, b = self.result_score(state)
-            if self.result_field(state) == "frames":
-                return {
-                    "score": {"a": a, "b": b},
-                    "kind": "frames",
-                    "label": text(gettext_noop("frames won")),
-                }
-            return {"score": {"a": a, "b": b}, "kind": "points", "label": None}
-        score = per_player(state.get("score")) or {}
-        return {
-            "score": {"a": score.get("a"), "b": score.get("b")},
-            "kind": "points",
-            "label": None,
-        }
-
-    def score_summary(self, state: dict[str, Any]) -> describe.ScoreSummary:
-        """The frame's points and the frames won, as the state keeps them."""
-        score = per_player(state.get("score"))
-        return {
-            "score": {"a": score["a"], "b": score["b"]} if score else None,
-            "frames": per_player(state.get("frames")),
-        }
+    def paper_sheet(self, ruleset: Mapping[str, Any]) -> str:
+        # A race of frames («до 3 побед»), else one long race to N balls, rack after rack.
+        frames = ruleset.get("frames_to_win")
+        return "frames" if isinstance(frames, int) and frames > 1 else "racks"
 
     # --- the view ------------------------------------------------------------------------
 
-    def player_facts(self, state: dict[str, Any], slot: str) -> list[Fact]:
-        out = []
-        head = per_player((state.get("ruleset") or {}).get("head_start")) or {}
-        if head.get(slot):
-            out.append(
-                fact("head_start", head[slot], text(gettext_noop("head start %(n)s"), n=head[slot]))
-            )
+    def own_facts(self, state: dict[str, Any], slot: str) -> list[Fact]:
         debt = per_player(state.get("debt")) or {}
         if debt.get(slot):
-            out.append(fact("debt", debt[slot], text(gettext_noop("owes %(n)s"), n=debt[slot])))
-        frames = self.frames_won(state)
-        if frames is not None:
-            out.append(
-                fact("frames", frames[slot], text(gettext_noop("frames: %(n)s"), n=frames[slot]))
-            )
-        return out
-
-    def table_view(self, state: dict[str, Any]) -> describe.TableView:
-        n = state.get("balls_on_table")
-        if not isinstance(n, int):
-            return {"balls": None, "colours": None, "text": None}
-        return {
-            "balls": n,
-            "colours": None,
-            "text": text(gettext_noop("%(n)s balls on the table"), n=n),
-        }
-
-    def frame_view(self, state: dict[str, Any]) -> describe.FrameView:
-        frame = state.get("frame")
-        several = _frames_to_win(state) > 1
-        return {
-            "number": frame if isinstance(frame, int) else None,
-            "of": None,
-            "rack": state.get("rack") if isinstance(state.get("rack"), int) else None,
-            "text": text(gettext_noop("frame %(n)s"), n=frame)
-            if several and isinstance(frame, int)
-            else None,
-        }
-
-    def frames_won(self, state: dict[str, Any]) -> dict[str, int] | None:
-        return per_player(state.get("frames")) if _frames_to_win(state) > 1 else None
-
-    def lines(self, state: dict[str, Any]) -> list[Text]:
-        rs = state.get("ruleset") or {}
-        out: list[Text] = []
-        balls = rs.get("balls_to_win")
-        if isinstance(balls, int):
-            frames = _frames_to_win(state)
-            if frames > 1:
-                out.append(text(gettext_noop("first to %(f)s frames of %(n)s"), f=frames, n=balls))
-            else:
-                out.append(text(gettext_noop("race to %(n)s"), n=balls))
-        table = self.table_view(state)["text"]
-        if table is not None and not state.get("finished"):
-            out.append(table)
-        return out
-
-    def notices(self, state: dict[str, Any]) -> list[Text]:
-        if state.get("golden_ball") and not state.get("finished"):
-            return [text(gettext_noop("Golden ball: the next pocketed ball wins"))]
+            return [fact("debt", debt[slot], text(gettext_noop("owes %(n)s"), n=debt[slot]))]
         return []
 
     # --- the referee's entry ---------------------------------------------------------------
@@ -260,147 +192,41 @@ class FreePyramid(Discipline):
             for p in ("a", "b")
         )
 
-    def entry(self, state: dict[str, Any]) -> Entry:
-        awaiting = state.get("awaiting")
-        p = state.get("turn")
-        if state.get("finished") or awaiting is None:
-            return {"awaiting": None, "player": None, "prompt": None, "kinds": []}
-        in_force = rules_in_force(state.get("ruleset") or {"discipline": self.name})
-        common = describe.common_prompts()
+    def own_kinds(
+        self, state: dict[str, Any], awaiting: str, p: str, in_force: RulesInForce
+    ) -> list[EventKind]:
         balls = state.get("balls_on_table")
         n = balls if isinstance(balls, int) else 0
-        kinds: list[EventKind] = []
-        prompt: Text | None = None
         if awaiting == "break":
-            prompt = common["breaks"]
-            kinds.append(
-                kind(
-                    "break",
-                    "break",
-                    common["legal_break"],
-                    player_slot=p,
-                    fixed={"legal": True},
-                    fields=[count("pocketed", n, describe.break_prompt(in_force["break_rule"]))],
-                )
-            )
-            kinds.append(
-                kind(
-                    "illegal_break",
-                    "break",
-                    common["illegal_break"],
-                    player_slot=p,
-                    fixed={"legal": False},
-                    fields=[count("pocketed", n, text(_PROMPTS["illegal_break_balls"]))],
-                    rule=in_force["break_rule_ref"],
-                )
-            )
-        elif awaiting == "shot":
-            prompt = common["shoots"]
-            direct = in_force["pocketing"] == "direct_call"
-            question = _PROMPTS["pocketed_direct"] if direct else _PROMPTS["pocketed_any"]
-            kinds.append(
-                kind(
-                    "shot",
-                    "shot",
-                    common["record_shot"],
-                    player_slot=p,
-                    fields=[count("pocketed", n, text(question))],
-                )
-            )
-            if in_force["fools"]:
-                kinds.append(
-                    kind(
-                        "fool",
-                        "shot",
-                        text(_PROMPTS["fool"]),
-                        player_slot=p,
-                        fields=[
-                            count("pocketed", n - 1, text(_PROMPTS["fool_legal_too"])),
-                            count("fools", n, text(_PROMPTS["fool_count"]), minimum=1),
-                        ],
-                        limits=[{"fields": ["pocketed", "fools"], "max": n}],
-                        rule="R",
-                    )
-                )
-            kinds.append(
-                kind(
-                    "foul_shot",
-                    "shot",
-                    common["foul"],
-                    player_slot=p,
-                    fields=[
-                        describe.choose("foul", describe.shot_foul_choices(in_force)),
-                        count("pocketed", n, text(_PROMPTS["foul_balls"])),
-                    ],
-                )
-            )
-            kinds.append(
-                kind(
-                    "off_table",
-                    "shot",
-                    text(describe.FOUL_TITLES["ball_off_table"]),
-                    player_slot=p,
-                    fixed={"foul": "ball_off_table"},
-                    fields=[
-                        count("off_table", n, common["off_table_count"], minimum=1),
-                        count("pocketed", n - 1, text(_PROMPTS["foul_balls"])),
-                    ],
-                    limits=[{"fields": ["off_table", "pocketed"], "max": n}],
-                    rule="G24.3",
-                )
-            )
-        elif awaiting == "choice":
-            prompt = common["chooses"]
-            kinds.append(describe.option_kind(state, "choice", describe.after_foul_prompt(state)))
-        elif awaiting == "rerack":
-            prompt = text(_PROMPTS["rerack_prompt"])
-            kinds.append(describe.option_kind(state, "rerack", text(_PROMPTS["rerack_prompt"])))
-        if awaiting in engine.FOUL_AWAITING:
-            kinds.append(describe.foul_event_kind(state, in_force))
-        kinds.append(describe.forfeit_kind())
-        return {"awaiting": awaiting, "player": p, "prompt": prompt, "kinds": kinds}
-
-    def prompts(self, ruleset: dict[str, Any]) -> dict[str, Text]:
-        in_force = rules_in_force(ruleset)
-        out = {**describe.common_prompts(), **describe.ruleset_prompts(in_force)}
-        direct = in_force["pocketing"] == "direct_call"
-        out["pocketed"] = text(_PROMPTS["pocketed_direct"] if direct else _PROMPTS["pocketed_any"])
-        for key in ("illegal_break_balls", "foul_balls", "rerack_prompt"):
-            out[key] = text(_PROMPTS[key])
-        if in_force["fools"]:
-            for key in ("fool", "fool_legal_too", "fool_count"):
-                out[key] = text(_PROMPTS[key])
-        return out
-
-    def paper_sheet(self, ruleset: Mapping[str, Any]) -> str:
-        # A race of frames («до 3 побед»), else one long race to N balls, rack after rack.
-        frames = ruleset.get("frames_to_win")
-        return "frames" if isinstance(frames, int) and frames > 1 else "racks"
-
-    def regulation(self, ruleset: dict[str, Any]) -> describe.Regulation:
-        defaults = {key["key"]: key["default"] for key in engine.RULESET_KEYS}
-        rs = {**defaults, **ruleset}
-        balls = int(rs["balls_to_win"])
-        frames = int(rs["frames_to_win"])
-        if frames > 1:
-            race = [
-                ngettext_lazy("To %(n)d frame won", "To %(n)d frames won", frames),
-                ngettext_lazy("a frame to %(n)d ball", "a frame to %(n)d balls", balls),
+            question = describe.break_prompt(in_force["break_rule"])
+            return [
+                legal_break_kind(p, [count("pocketed", n, question)]),
+                illegal_break_kind(
+                    p, in_force, [count("pocketed", n, text(_PROMPTS["illegal_break_balls"]))]
+                ),
             ]
-        else:
-            race = [ngettext_lazy("Race to %(n)d ball", "Race to %(n)d balls", balls)]
-        terms = []
-        if rs["continuation"]:
-            terms.append(text(gettext_noop("with continuation")))
-        if rs["direct_call"]:
-            terms.append(text(gettext_noop("direct call, fools do not count")))
-        if rs["strict_break"]:
-            terms.append(text(gettext_noop("strict break")))
-        if rs["penalty"] == "shelf_to_table":
-            terms.append(text(gettext_noop("a foul costs a ball from the shelf")))
-        else:
-            terms.append(text(gettext_noop("after a foul the opponent takes a ball")))
-        return {"race": race, "terms": terms}
+        if awaiting == "rerack":
+            prompt = text(_PROMPTS["rerack_prompt"])
+            return [describe.option_kind(state, "rerack", prompt)]
+        if awaiting != "shot":
+            return []
+        kinds = [shot_kind(p, [count("pocketed", n, text(pocketed_question(in_force)))])]
+        if in_force["fools"]:
+            kinds.append(fool_kind(p, n, rule="R"))
+        kinds += [
+            foul_shot_kind(
+                p,
+                [
+                    describe.choose("foul", describe.shot_foul_choices(in_force)),
+                    foul_balls(n),
+                ],
+            ),
+            counted_off_table_kind(p, n, [foul_balls(n - 1)]),
+        ]
+        return kinds
+
+    def form_prompts(self, ruleset: Mapping[str, Any], in_force: RulesInForce) -> dict[str, str]:
+        return {**count_prompts(in_force), "rerack_prompt": _PROMPTS["rerack_prompt"]}
 
     def random_event(
         self, state: State, rng: random.Random, skill: float, rare: float

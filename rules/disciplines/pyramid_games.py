@@ -1,16 +1,18 @@
 """What combined, dynamic and classic pyramid say about their states alike (rules/pyramid_games.py
-is their shared engine): the frame's points and the frames won, where the coloured cue ball is,
-the golden ball, and the referee's entries every one of them has (the choice after a foul, a
-foul outside a stroke, a concession)."""
+is their shared engine), on top of the family's race in frames (rules/disciplines/family.py):
+where the coloured cue ball is, what became of it in a stroke, its fouls and its turn rules."""
 
 from __future__ import annotations
 
+import random
+from abc import abstractmethod
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from rules import describe
-from rules.common import BREAK_OPTIONS, FORFEIT_KEYS, LAG_KEYS
-from rules.describe import Choice, EventKind, Fact, Headline, choice, fact, per_player
+from rules.common import BREAK_OPTIONS, FORFEIT_KEYS, LAG_KEYS, State
+from rules.describe import Choice, choice
+from rules.disciplines.family import FramesRace
 from rules.in_force import RulesInForce
 from rules.pyramid_games import (
     CUE_BALL_FIELD,
@@ -26,8 +28,8 @@ from rules.pyramid_games import (
     SHOT_FOULS,
     TIME_KEYS,
 )
-from rules.registry import Discipline
 from rules.schemas import LAG_STATE_FIELDS, PER_PLAYER, enum
+from rules.simulate import common_event
 from rules.words import Text, gettext_noop, lowered, player, rule_label, text
 
 # The cue ball between strokes, as the board says it.
@@ -46,17 +48,7 @@ FOUL_TITLES = {
     "cue_ball_pocketed": gettext_noop("Cue ball pocketed"),
 }
 FOUL_AND_RULE = "%(foul)s (%(rule)s)"  # neutral: no word of its own
-PROMPTS = {
-    "cue_ball": gettext_noop("And the cue ball?"),
-    "frames_race": gettext_noop("first to %(f)s frames of %(n)s"),
-    "race": gettext_noop("race to %(n)s"),
-}
-
-
-def frames_to_win(state: Mapping[str, Any]) -> int:
-    rs = state.get("ruleset")
-    n = rs.get("frames_to_win", 1) if isinstance(rs, dict) else 1
-    return n if isinstance(n, int) and n > 0 else 1
+CUE_BALL_PROMPT = gettext_noop("And the cue ball?")
 
 
 def foul_title(code: str) -> Text:
@@ -64,17 +56,13 @@ def foul_title(code: str) -> Text:
     return text(own) if own is not None else describe.foul_title(code)
 
 
-def stroke_foul_choices(
-    state: Mapping[str, Any], in_force: RulesInForce, *, cue_ball_pocketed: bool
-) -> list[Choice]:
-    """The fouls of a stroke now: the family's (the ball off the table has its own kind), the
-    house ball only on a shot from hand in the house (G21.2), the pocketed cue ball where it
-    is a foul."""
+def stroke_foul_choices(state: Mapping[str, Any], in_force: RulesInForce) -> list[Choice]:
+    """The fouls of a stroke to pick: the family's (the ball off the table has its own kind),
+    and the house ball only on a shot from hand in the house (G21.2). The pocketed cue ball is
+    not picked: it is a kind of its own where it is a foul (C5.5, N5.2)."""
     out = describe.shot_foul_choices(in_force)
     if state.get("cue_ball") == IN_HAND_HOUSE:
         out.append(choice("house_ball", foul_title("house_ball"), rule="G21.2"))
-    if cue_ball_pocketed:
-        out.append(choice("cue_ball_pocketed", foul_title("cue_ball_pocketed"), rule="C5.5"))
     return out
 
 
@@ -84,16 +72,15 @@ def cue_outcomes(values: tuple[str, ...], prompt: Text | None = None) -> describ
     )
 
 
-class CueBallPyramid(Discipline):
-    """The shared answers; subclasses set the engine and the entry."""
+class CueBallPyramid(FramesRace):
+    """The shared answers; subclasses set the engine and their own kinds."""
 
-    abstract_ruleset_race_key = "balls_to_win"
-    has_time_limit = True
-    records = frozenset({"stats", "events"})
     max_balls = 15
     awaiting = ("break", "shot", "choice")
     options = BREAK_OPTIONS
-    end_reasons = ("frames", "time", "golden_ball", "forfeit")
+    # No question after the name at the choice after a foul: the choice's field asks it.
+    awaiting_prompts: ClassVar[Mapping[str, str]] = {"break": "breaks", "shot": "shoots"}
+    foul_awaiting = FOUL_AWAITING
     extra_event_fields = {
         "break": {"cue_ball": CUE_BALL_FIELD},
         "shot": {"cue_ball": CUE_BALL_FIELD},
@@ -119,70 +106,7 @@ class CueBallPyramid(Discipline):
         "lag": LAG_KEYS,
     }
 
-    def race(self, state: Mapping[str, Any]) -> int | None:
-        rs = state.get("ruleset") or {}
-        n = rs.get(self.abstract_ruleset_race_key) if isinstance(rs, dict) else None
-        return n if isinstance(n, int) else None
-
-    # --- results ---------------------------------------------------------------------------
-
-    def result_field(self, state: dict[str, Any], ruleset: dict[str, Any] | None = None) -> str:
-        rs = state.get("ruleset") or ruleset or {}
-        several = isinstance(rs, dict) and frames_to_win({"ruleset": rs}) > 1
-        return "frames" if several else "score"
-
-    def headline(self, state: dict[str, Any]) -> Headline:
-        if state.get("finished") and self.result_field(state) == "frames":
-            a, b = self.result_score(state)
-            return {
-                "score": {"a": a, "b": b},
-                "kind": "frames",
-                "label": text(gettext_noop("frames won")),
-            }
-        score = per_player(state.get("score")) or {}
-        return {
-            "score": {"a": score.get("a"), "b": score.get("b")},
-            "kind": "points",
-            "label": None,
-        }
-
-    def score_summary(self, state: dict[str, Any]) -> describe.ScoreSummary:
-        score = per_player(state.get("score"))
-        return {
-            "score": {"a": score["a"], "b": score["b"]} if score else None,
-            "frames": per_player(state.get("frames")),
-        }
-
     # --- the view --------------------------------------------------------------------------
-
-    def player_facts(self, state: dict[str, Any], slot: str) -> list[Fact]:
-        out = []
-        head = per_player((state.get("ruleset") or {}).get("head_start")) or {}
-        if head.get(slot):
-            out.append(
-                fact("head_start", head[slot], text(gettext_noop("head start %(n)s"), n=head[slot]))
-            )
-        if frames_to_win(state) > 1:
-            frames = per_player(state.get("frames")) or {"a": 0, "b": 0}
-            out.append(
-                fact("frames", frames[slot], text(gettext_noop("frames: %(n)s"), n=frames[slot]))
-            )
-        return out
-
-    def frame_view(self, state: dict[str, Any]) -> describe.FrameView:
-        frame = state.get("frame")
-        several = frames_to_win(state) > 1
-        return {
-            "number": frame if isinstance(frame, int) else None,
-            "of": None,
-            "rack": None,
-            "text": text(gettext_noop("frame %(n)s"), n=frame)
-            if several and isinstance(frame, int)
-            else None,
-        }
-
-    def frames_won(self, state: dict[str, Any]) -> dict[str, int] | None:
-        return per_player(state.get("frames")) if frames_to_win(state) > 1 else None
 
     def cue_ball_text(self, state: Mapping[str, Any]) -> Text | None:
         words = CUE_BALL_WORDS.get(str(state.get("cue_ball")))
@@ -190,40 +114,21 @@ class CueBallPyramid(Discipline):
             return None
         return text(words)
 
-    def lines(self, state: dict[str, Any]) -> list[Text]:
-        out: list[Text] = []
-        race = self.race(state)
-        if race is not None:
-            frames = frames_to_win(state)
-            if frames > 1:
-                out.append(text(PROMPTS["frames_race"], f=frames, n=race))
-            else:
-                out.append(text(PROMPTS["race"], n=race))
-        if not state.get("finished"):
-            table = self.table_view(state)["text"]
-            if table is not None:
-                out.append(table)
-            cue = self.cue_ball_text(state)
-            if cue is not None:
-                out.append(cue)
-        return out
+    def own_lines(self, state: dict[str, Any]) -> list[Text]:
+        cue = self.cue_ball_text(state)
+        return [] if cue is None else [cue]
 
-    def notices(self, state: dict[str, Any]) -> list[Text]:
-        if state.get("golden_ball") and not state.get("finished"):
-            return [text(gettext_noop("Golden ball: the next pocketed ball wins"))]
-        return []
+    # --- words -----------------------------------------------------------------------------
 
-    # --- the entry ------------------------------------------------------------------------
+    def describe_event(self, event: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Text:
+        own = self.describe_foul(event)
+        return own if own is not None else self.describe_stroke(event, ruleset)
 
-    def common_kinds(self, state: dict[str, Any], in_force: RulesInForce) -> list[EventKind]:
-        """The choice after a foul (G6, G12.2), a foul outside a stroke, the concession."""
-        kinds: list[EventKind] = []
-        if state.get("awaiting") == "choice":
-            kinds.append(describe.option_kind(state, "choice", describe.after_foul_prompt(state)))
-        if state.get("awaiting") in FOUL_AWAITING:
-            kinds.append(describe.foul_event_kind(state, in_force))
-        kinds.append(describe.forfeit_kind())
-        return kinds
+    def describe_stroke(self, event: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Text:
+        """An event but a foul of the cue ball: the family's sentence by default."""
+        return super().describe_event(event, ruleset)
+
+    # --- the turn rules ---------------------------------------------------------------------
 
     def cue_ball_turn_rules(self, ruleset: dict[str, Any]) -> list[describe.TurnRule]:
         """The family's turn rules (describe.turn_rules) with the cue ball's: after its
@@ -269,6 +174,25 @@ class CueBallPyramid(Discipline):
 
     def in_force_cue_rule(self) -> str:
         return "C5.5"
+
+    # --- random games ------------------------------------------------------------------------
+
+    def random_event(
+        self, state: State, rng: random.Random, skill: float, rare: float
+    ) -> dict[str, Any]:
+        """Now and then a foul outside a stroke, a concession or the clock; at the choice
+        after a foul one of its options; else a stroke of the discipline's."""
+        ev = common_event(state, rng, ("break", "shot", "choice"), rare)
+        if ev is not None:
+            return dict(ev)
+        p = state["turn"]
+        if state["awaiting"] == "choice":
+            return {"type": "choice", "player": p, "option": rng.choice(state["options"])}
+        return self.random_stroke(state, rng, skill)
+
+    @abstractmethod
+    def random_stroke(self, state: State, rng: random.Random, skill: float) -> dict[str, Any]:
+        """A plausible break or shot of the player to act."""
 
 
 __all__ = ["PLAY_OPTIONS", "SHOT_FOULS"]

@@ -1,12 +1,17 @@
 """Hand-worked cases for the games of design/rules-engine.md §6, as the command line takes
 them: a ruleset, a list of events, and what the state must then show (or the error). Each
 case is run twice, by ``rules.replay`` and by ``python -m rules replay`` (its main, on files),
-so a case is also a pair of JSON files a reader can replay by hand."""
+so a case is also a pair of JSON files a reader can replay by hand. A game's module lists its
+cases and takes the two tests from ``replay_tests``:
+
+    test_by_replay, test_by_the_command_line = replay_tests(CASES)
+"""
 
 from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 from contextlib import redirect_stdout
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +23,9 @@ import rules
 from rules.__main__ import main
 
 Event = dict[str, Any]
+
+# The options after an illegal break (G12.2).
+BREAK_OPTIONS = ["play", "hand_back", "rebreak_self", "rebreak_opponent"]
 
 
 @dataclass(frozen=True)
@@ -65,6 +73,23 @@ def check_cli(case: Case, tmp_path: Path) -> None:
         return
     assert code == 0
     assert _subset(printed, case.expect) == case.expect
+
+
+def replay_tests(
+    cases: list[Case],
+) -> tuple[Callable[[Case], None], Callable[[Case, Path], None]]:
+    """The two tests of a module of cases: each case by ``rules.replay`` and by the command
+    line (pytest collects them under the names the module gives them)."""
+
+    @pytest.mark.parametrize("case", params(cases))
+    def by_replay(case: Case) -> None:
+        check_replay(case)
+
+    @pytest.mark.parametrize("case", params(cases))
+    def by_the_command_line(case: Case, tmp_path: Path) -> None:
+        check_cli(case, tmp_path)
+
+    return by_replay, by_the_command_line
 
 
 # --- event builders ---------------------------------------------------------------------------

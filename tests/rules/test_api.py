@@ -187,18 +187,19 @@ def test_importing_rules_does_not_import_django() -> None:
 # --- command line ------------------------------------------------------------------------
 
 
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m rules`` with these arguments, in its own process."""
+    return subprocess.run(
+        [sys.executable, "-m", "rules", *args], cwd=ROOT, capture_output=True, text=True
+    )
+
+
 def _cli(tmp_path: Path, ruleset: Any, events: Any) -> tuple[int, dict[str, Any], str]:
     rs_file = tmp_path / "ruleset.json"
     ev_file = tmp_path / "events.json"
     for path, data in ((rs_file, ruleset), (ev_file, events)):
         path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
-    proc = subprocess.run(
-        [sys.executable, "-m", "rules", "replay", str(rs_file), str(ev_file)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    proc = _run("replay", str(rs_file), str(ev_file))
     return proc.returncode, json.loads(proc.stdout), proc.stderr
 
 
@@ -229,43 +230,20 @@ def test_cli_bad_json_gives_an_error_and_no_traceback(tmp_path: Path, events: st
     rs_file.write_text(json.dumps(fp()))
     ev_file = tmp_path / "e.json"
     ev_file.write_bytes(events.encode("utf-8", "surrogateescape"))
-    proc = subprocess.run(
-        [sys.executable, "-m", "rules", "replay", str(rs_file), str(ev_file)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    proc = _run("replay", str(rs_file), str(ev_file))
     assert proc.returncode == 1 and proc.stderr == ""
     assert json.loads(proc.stdout)["error"]["code"] == "invalid_input"
 
 
 def test_cli_missing_file_and_bad_usage(tmp_path: Path) -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "rules", "replay", str(tmp_path / "no.json"), "x.json"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    proc = _run("replay", str(tmp_path / "no.json"), "x.json")
     assert proc.returncode == 1 and proc.stderr == ""
     assert json.loads(proc.stdout)["error"]["code"] == "invalid_input"
-    proc = subprocess.run(
-        [sys.executable, "-m", "rules", "jump"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    proc = _run("jump")
     assert proc.returncode == 64 and json.loads(proc.stdout)["error"]["code"] == "usage"
 
 
 def test_cli_rulesets() -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "rules", "rulesets"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    proc = _run("rulesets")
+    assert proc.returncode == 0
     assert json.loads(proc.stdout) == rules.rulesets()

@@ -3,25 +3,19 @@ its rules); each case also through ``python -m rules replay``."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from tests.rules.hand_cases import (
+    BREAK_OPTIONS,
     TIME,
     Case,
     brk,
-    check_cli,
-    check_replay,
     choice,
     foul,
-    params,
+    replay_tests,
     shot,
 )
 
 CL = {"discipline": "classic_pyramid", "foul_deduct": 0, "foul_award": 3}
 ALL = list(range(1, 16))
-BREAK_OPTIONS = ["play", "hand_back", "rebreak_self", "rebreak_opponent"]
 
 
 def called(p: str, call: int, pocketed: list[int], **more: object) -> dict[str, object]:
@@ -287,11 +281,4 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", params(CASES))
-def test_by_replay(case: Case) -> None:
-    check_replay(case)
-
-
-@pytest.mark.parametrize("case", params(CASES))
-def test_by_the_command_line(case: Case, tmp_path: Path) -> None:
-    check_cli(case, tmp_path)
+test_by_replay, test_by_the_command_line = replay_tests(CASES)

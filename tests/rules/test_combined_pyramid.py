@@ -3,26 +3,20 @@ its rules, G the general rules); each case also through ``python -m rules replay
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from tests.rules.hand_cases import (
+    BREAK_OPTIONS,
     TIME,
     Case,
     brk,
-    check_cli,
-    check_replay,
     choice,
     forfeit,
     foul,
-    params,
+    replay_tests,
     shot,
 )
 
 CP = {"discipline": "combined_pyramid"}
 DIRECT = {**CP, "direct_call": True}
-BREAK_OPTIONS = ["play", "hand_back", "rebreak_self", "rebreak_opponent"]
 
 CASES = [
     Case(
@@ -328,11 +322,4 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", params(CASES))
-def test_by_replay(case: Case) -> None:
-    check_replay(case)
-
-
-@pytest.mark.parametrize("case", params(CASES))
-def test_by_the_command_line(case: Case, tmp_path: Path) -> None:
-    check_cli(case, tmp_path)
+test_by_replay, test_by_the_command_line = replay_tests(CASES)

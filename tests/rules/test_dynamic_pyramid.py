@@ -3,24 +3,18 @@ is where it differs from combined pyramid); each case also through ``python -m r
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from tests.rules.hand_cases import (
+    BREAK_OPTIONS,
     TIME,
     Case,
     brk,
-    check_cli,
-    check_replay,
     choice,
-    params,
+    replay_tests,
     shot,
 )
 
 DP = {"discipline": "dynamic_pyramid"}
 SVOYAK = shot("b", 0, cue_ball="pocketed")
-BREAK_OPTIONS = ["play", "hand_back", "rebreak_self", "rebreak_opponent"]
 
 CASES = [
     Case(
@@ -191,11 +185,4 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", params(CASES))
-def test_by_replay(case: Case) -> None:
-    check_replay(case)
-
-
-@pytest.mark.parametrize("case", params(CASES))
-def test_by_the_command_line(case: Case, tmp_path: Path) -> None:
-    check_cli(case, tmp_path)
+test_by_replay, test_by_the_command_line = replay_tests(CASES)
