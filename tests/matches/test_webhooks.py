@@ -15,9 +15,9 @@ from django.core.cache import cache
 from django.utils import timezone
 
 from audit.models import AuditEntry
-from tests.factories import OrganiserFactory
+from tests.factories import OrganiserFactory, UserFactory
 from tests.matches.conftest import post_event
-from tournaments.models import WebhookDelivery
+from tournaments.models import Webhook, WebhookDelivery
 from tournaments.services import webhooks
 
 BREAK_A = {"type": "break", "player": "a", "legal": True, "pocketed": 0}
@@ -52,11 +52,13 @@ class Receiver:
 def receiver(settings, monkeypatch) -> Iterator[Receiver]:
     settings.LUZA_WEBHOOK_ALLOW_PRIVATE = True
     cache.delete(webhooks.ANY_HOOK_KEY)
+    webhooks.presence_forget()
     monkeypatch.setattr(webhooks, "_send_later", lambda *a, **k: None)  # the worker is the test
     r = Receiver()
     yield r
     r.server.shutdown()
     cache.delete(webhooks.ANY_HOOK_KEY)
+    webhooks.presence_forget()
 
 
 def register(client, url: str, **extra: Any) -> dict[str, Any]:
@@ -225,3 +227,31 @@ def test_a_result_is_delivered_as_match_finished_with_the_winners_slot(
     body = json.loads(receiver.got[0]["body"])
     assert body["event"] == "match.finished"
     assert body["data"] == {"status": "finished", "winner": "b", "winner_id": match.player_b_id}
+
+
+@pytest.mark.django_db
+def test_no_hook_is_remembered_for_a_second_and_a_hook_saved_here_is_heard_at_once(
+    monkeypatch,
+) -> None:
+    """Every ball asks whether any hook exists; "none" is remembered for PRESENCE_SECONDS per
+    process (no Redis round trip per ball), a hook saved elsewhere is heard after it at the
+    latest, and one saved through this process at once."""
+    cache.delete(webhooks.ANY_HOOK_KEY)
+    webhooks.presence_forget()
+    now = [1000.0]
+    monkeypatch.setattr(webhooks.time, "monotonic", lambda: now[0])
+    assert webhooks._any_active() is False
+    # Another process saves a hook and clears the shared flag when it commits.
+    Webhook.objects.create(owner=UserFactory(), url="https://93.184.216.34/h", secret="s" * 32)
+    cache.delete(webhooks.ANY_HOOK_KEY)
+    assert webhooks._any_active() is False  # within the second
+    now[0] += webhooks.PRESENCE_SECONDS
+    assert webhooks._any_active() is True
+    # A change made through this process forgets at once.
+    Webhook.objects.all().delete()
+    cache.delete(webhooks.ANY_HOOK_KEY)
+    assert webhooks._any_active() is False
+    Webhook.objects.create(owner=UserFactory(), url="https://93.184.216.34/h", secret="s" * 32)
+    webhooks._changed()
+    cache.delete(webhooks.ANY_HOOK_KEY)
+    assert webhooks._any_active() is True

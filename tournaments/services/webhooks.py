@@ -108,7 +108,13 @@ def url_refusal(url: str) -> str | None:
 
 
 def _changed() -> None:
-    transaction.on_commit(lambda: cache.delete(ANY_HOOK_KEY))
+    presence_forget()
+
+    def committed() -> None:
+        cache.delete(ANY_HOOK_KEY)
+        presence_forget()
+
+    transaction.on_commit(committed)
 
 
 def _check(*, owner: User, url: str, events: Iterable[str], tournament: Tournament | None) -> None:
@@ -216,11 +222,29 @@ def webhook_delivery_replay(*, delivery: WebhookDelivery, actor: Actor | None) -
 # --- the outbox ------------------------------------------------------------------------------------
 
 
+# "No hook anywhere", as this process last read it, and until when (time.monotonic): every
+# ball asks, and a Redis round trip per ball was a tenth of an event POST's CPU on this
+# machine's virtual network. A hook saved in another process is heard by this one from at
+# most PRESENCE_SECONDS later; this process forgets at once (_changed).
+PRESENCE_SECONDS = 1.0
+_none_until = 0.0
+
+
+def presence_forget() -> None:
+    global _none_until
+    _none_until = 0.0
+
+
 def _any_active() -> bool:
+    global _none_until
+    if time.monotonic() < _none_until:
+        return False
     found = cache.get(ANY_HOOK_KEY)
     if found is None:
         found = Webhook.objects.filter(is_active=True).exists()
         cache.set(ANY_HOOK_KEY, found, 3600)
+    if not found:
+        _none_until = time.monotonic() + PRESENCE_SECONDS
     return bool(found)
 
 
