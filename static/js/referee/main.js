@@ -216,6 +216,15 @@ async function flush() {
   if (sending || !item || refused) {
     return;
   }
+  if (!navigator.onLine) {
+    // The phone knows it has no network: the tap stays queued with its key until the
+    // "online" event (or the next retry). An attempt now could only fail, or leave over a
+    // connection the browser still holds and be stored with the answer lost.
+    offline = true;
+    scheduleRetry();
+    render();
+    return;
+  }
   sending = true;
   render();
   let r;
