@@ -119,6 +119,12 @@ def test_taps_offline_survive_a_reload_and_are_applied_once_in_order(
     # The Wi-Fi drops: ten taps are kept on the phone, each shown pending with its key.
     wifi(page, up=False)
     page.wait_for_selector(".ref.offline")
+    # The phone knows it has no network: no write is even attempted until it is back.
+    attempts: list[str] = []
+    up = [False]
+    page.context.on(
+        "request", lambda r: attempts.append(r.url) if r.method == "POST" and not up[0] else None
+    )
     for shooter, balls in OFFLINE_TAPS[:4]:
         offline_tap(page, shooter, balls)
     page.wait_for_selector("[data-queue='4']")
@@ -140,8 +146,9 @@ def test_taps_offline_survive_a_reload_and_are_applied_once_in_order(
         assert key[:8] in text
     assert "10" in page.inner_text(".ref-queue-count")
     screenshot(page, "referee-offline-queue", full_page=False)
-    # nothing reached it
+    # nothing reached it, nothing was tried
     assert MatchEvent.objects.filter(match=match).count() == version, logged(match)
+    assert attempts == []
 
     # The clock counts on from the last server figures, and says it is counted on the phone.
     assert "нет связи, считает телефон" in page.text_content(".ref-clock-label")
@@ -150,6 +157,7 @@ def test_taps_offline_survive_a_reload_and_are_applied_once_in_order(
     assert clock_seconds(page) < first
 
     # The connection is back: all ten leave in order, each applied once.
+    up[0] = True
     wifi(page, up=True)
     page.wait_for_selector(".ref:not(.offline) [data-awaiting]", timeout=WAIT_MS)
     page.wait_for_function("() => !document.querySelector('[data-queue]')", timeout=3 * WAIT_MS)

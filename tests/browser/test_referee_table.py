@@ -198,3 +198,48 @@ def test_the_duplex_board_says_the_frame_once(open_page, live_server, organiser,
     board = page.inner_text(".ref-board")
     assert board.count("партия 1 из 3") == 1
     assert "Дуплекс" in page.inner_text(".ref-info")
+
+
+# One word longer than half a 320 px phone, and a double surname: names a club does have.
+LONG_NAMES = (
+    "Константинопольский Всеволод Вячеславович",
+    "Воскресенская-Преображенская Александра Святославовна",
+)
+
+
+def sideways(page) -> int:
+    """How far the page scrolls sideways: what a referee at 320 px would have to drag."""
+    return int(page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth"))
+
+
+def test_long_names_fit_a_320_px_phone_in_every_state_of_the_form(
+    open_page, live_server, organiser, referee
+):
+    """The lag's two questions, the board after the break, the concede sheet and the offline
+    shooter switch each name the players inside their buttons: a long name wraps there."""
+    match = refereed_match(organiser, referee, {"discipline": "free_pyramid"})
+    for player, name in zip((match.player_a, match.player_b), LONG_NAMES, strict=True):
+        player.name = name
+        player.save()
+    page = open_page({"width": 320, "height": 640}, user=referee)
+    page.goto(f"{live_server.url}/m/{match.pk}/score/")
+    page.wait_for_selector("[data-lag] [data-action=lag-a]")
+    assert "Константинопольский" in page.inner_text("[data-lag]")
+    assert sideways(page) == 0, "who won the lag"
+    page.click("[data-action=lag-a]")
+    page.wait_for_selector("[data-action=lag-gives]")
+    assert sideways(page) == 0, "breaks or gives the break"
+    tap(page, "[data-action=lag-breaks]")
+    tap(page, "button[data-action=break][data-n='1']")
+    assert sideways(page) == 0, "the board after the break"
+    page.click("[data-action=forfeit]")
+    page.wait_for_selector("[data-sheet=forfeit]")
+    assert sideways(page) == 0, "the concede sheet"
+    page.click("[data-action=concede-cancel]")
+    page.context.set_offline(True)
+    page.wait_for_selector(".ref.offline")
+    page.click("button[data-action=pot][data-n='1']")
+    page.wait_for_selector("[data-queue='1']")
+    assert sideways(page) == 0, "the offline shooter switch"
+    page.context.set_offline(False)
+    page.wait_for_selector(".ref:not(.offline):not(.busy)", timeout=15_000)

@@ -3,12 +3,14 @@ the worker killed, the web answering throughout, the worker back; one Ctrl-C sto
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import urllib.error
 import urllib.request
@@ -21,6 +23,13 @@ from tests.conftest import require_service
 from tests.workers import ROOT, process_env, wait_for
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
+
+
+# Python as the shell's parent: SIGINT back to its default, then exec (the same process).
+_DEFAULT_INT = (
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "os.execvp(sys.argv[1], sys.argv[1:])"
+)
 
 
 def _free_port() -> int:
@@ -95,7 +104,10 @@ def run_sh(transactional_db) -> Iterator[tuple[subprocess.Popen[bytes], int, Pat
     log = var / "out.log"
     with open(log, "wb") as out:
         proc = subprocess.Popen(
-            ["bash", "scripts/run.sh"],
+            # Ctrl-C as a terminal's foreground job has it, whatever started the test runner:
+            # a shell ignores for good a SIGINT ignored when it starts (a runner in the
+            # background has it ignored), and run.sh could not trap it.
+            [sys.executable, "-c", _DEFAULT_INT, "bash", "scripts/run.sh"],
             cwd=ROOT,
             env=env,
             stdout=out,
@@ -106,9 +118,11 @@ def run_sh(transactional_db) -> Iterator[tuple[subprocess.Popen[bytes], int, Pat
         yield proc, port, var
     finally:
         if proc.poll() is None:
+            left = _children(proc.pid)  # before run.sh dies and they are no longer its own
             os.killpg(proc.pid, signal.SIGKILL)
-            for pid in _children(proc.pid):
-                os.kill(pid, signal.SIGKILL)
+            for pid in left:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
         shutil.rmtree(var, ignore_errors=True)
 
 
