@@ -67,9 +67,16 @@ SCENARIOS = [
     Scenario(4, 7, {"format": "single", "third_place": "match", "place_shares": SIX_PLACES}),
     Scenario(5, 3, {"format": "double", "grand_final": "reset"}),
     Scenario(6, 6, {"format": "double", "place_shares": SIX_PLACES, "no_show_rule": "out"}),
-    Scenario(7, 8, {"format": "double", "grand_final": "reset", "place_shares": SIX_PLACES}),
-    Scenario(8, 11, {"format": "double", "grand_final": "none", "no_show_rule": "out"}),
-    Scenario(9, 12, {"format": "double_to_single", "playoff_size": 4}),
+    Scenario(
+        7,
+        8,
+        {"format": "double", "grand_final": "reset", "place_shares": SIX_PLACES},
+        pages_every=2,
+    ),
+    Scenario(
+        8, 11, {"format": "double", "grand_final": "none", "no_show_rule": "out"}, pages_every=2
+    ),
+    Scenario(9, 12, {"format": "double_to_single", "playoff_size": 4}, pages_every=2),
     Scenario(10, 9, {"format": "groups_playoff", "group_size": 3, "group_advance": 2}),
     Scenario(11, 5, {"format": "groups_playoff", "group_size": 5, "group_advance": 1}),
     Scenario(12, 16, {"format": "double", "place_shares": SIX_PLACES}, pages_every=3),
