@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 
 from matches.models import Match
 from tests.factories import PlayerFactory, UserFactory
-from tests.security.test_permissions_matrix import SPECS
+from tests.security.test_permissions_matrix import SPECS, client_for, world_client
 from tests.world import World, build_world
 from tournaments.models import Player, RatingChange, Registration, Tournament
 
@@ -156,19 +156,29 @@ def world(django_db_setup, django_db_blocker) -> Iterator[World]:
         built.extra["unregistered"] = PlayerFactory()
         # A login its organiser may name as a referee (the matrix's body for adding one).
         built.extra["issued"] = built.referee
+        # The strangers logged in once, with the world (their sessions outlive every test).
+        built.extra["clients"] = {
+            (role, api): client_for(stranger(built, role), api_client=api)
+            for role in STRANGERS
+            for api in (False, True)
+        }
         yield built
         transaction.set_rollback(True)
 
 
-def client_of(world: World, role: str, *, api: bool) -> Client:
-    client = APIClient() if api else Client()
-    user = {
+def stranger(world: World, role: str) -> Any:
+    return {
         "anonymous": None,
         "outsider": world.extra["outsider"],
         "organiser_other": world.other_organiser,
         "referee_other": world.other_referee,
         "player": world.player_user,
     }[role]
+
+
+def client_of(world: World, role: str, *, api: bool) -> Client:
+    client = APIClient() if api else Client()
+    user = stranger(world, role)
     if user is not None:
         client.force_login(user)
     return client
@@ -196,11 +206,12 @@ def test_private_answers_as_unknown(world, name, text, params, callback) -> None
     )
     differences = []
     for role in STRANGERS:
-        client = client_of(world, role, api=api)
         for method in methods:
             for body in bodies(name, method, world):
-                private = answer(client, method, private_url, body, api=api)
-                unknown = answer(client, method, unknown_url, body, api=api)
+                with world_client(world, role, api_client=api) as client:
+                    private = answer(client, method, private_url, body, api=api)
+                with world_client(world, role, api_client=api) as client:
+                    unknown = answer(client, method, unknown_url, body, api=api)
                 if private != unknown:
                     differences.append((role, method, body, private, unknown))
                 # Nothing of the tournament, not even a form to write to it, is ever shown.
