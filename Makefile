@@ -8,6 +8,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 MANAGE := $(BIN)/python manage.py
 DEV_ENV := DJANGO_DEBUG=1
+# run.sh is told to stop (TERM: everything, Redis last) when make goes, however make goes.
+ORPHAN_GUARD := $(shell setpriv --pdeathsig TERM true >/dev/null 2>&1 && echo setpriv --pdeathsig TERM)
 # The suite in parallel (pytest-xdist): one worker per core, at most 4 (each has its own Redis
 # database, REDIS_URL's plus its number); a file's tests stay on one worker, and the tests with
 # real processes share one (loadgroup, see tests/conftest.py). The fast tests go one by one.
@@ -35,7 +37,7 @@ messages:
 run: $(VENV)/.run-deps
 	bash scripts/system-deps.sh run
 	$(MAKE) --no-print-directory messages
-	$(DEV_ENV) bash scripts/run.sh
+	$(DEV_ENV) $(ORPHAN_GUARD) bash scripts/run.sh
 
 test: $(VENV)/.test-deps
 	bash scripts/system-deps.sh test

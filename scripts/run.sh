@@ -52,6 +52,14 @@ if [ -z "${REDIS_URL:-}" ]; then
     --appendonly no --dir "$REDIS_DIR" --logfile "$REDIS_DIR/redis.log" --loglevel warning)
 fi
 
+# Each process is told to stop when run.sh goes, however it goes (a kill -9 of it or of make
+# would leave the web server on the port and Redis on the socket, and the next make run would
+# find them): the kernel's parent-death signal, set by util-linux's setpriv where there is one.
+orphan_guard=()
+if setpriv --pdeathsig TERM true >/dev/null 2>&1; then
+  orphan_guard=(setpriv --pdeathsig TERM)
+fi
+
 declare -A pid_of=() started_at=() failures=()
 order=()  # the names, in the order they first started
 stopping=0
@@ -59,7 +67,7 @@ stopping=0
 start() {  # start NAME: its command in a process group of its own, so that the group
   # (a Celery worker's pool processes, say) can be stopped with it
   local name=$1 command_var="${1}_command[@]"
-  setsid "${!command_var}" 2>&3 3>&- &
+  setsid "${orphan_guard[@]}" "${!command_var}" 2>&3 3>&- &
   pid_of[$name]=$!
   started_at[$name]=$SECONDS
   [[ " ${order[*]} " == *" $name "* ]] || order+=("$name")
@@ -117,7 +125,7 @@ start beat
 start web
 echo "Luza is starting on http://127.0.0.1:$PORT/ ..."
 # The logins and addresses as the last lines, once the web server and the worker answer.
-$BIN/python manage.py run_banner --url "http://127.0.0.1:$PORT" 2>&3 &
+"${orphan_guard[@]}" $BIN/python manage.py run_banner --url "http://127.0.0.1:$PORT" 2>&3 &
 banner_pid=$!
 
 # Supervision: whichever process ends is started again, after a pause that grows while it keeps

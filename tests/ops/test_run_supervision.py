@@ -62,6 +62,23 @@ def _children(pid: int) -> dict[int, str]:
     return found
 
 
+def _started_with(var: Path) -> list[int]:
+    """The processes whose environment names `var` as LUZA_VAR_DIR (run.sh's and theirs), or
+    whose command line names it (Redis writes its title over its environment)."""
+    mark = f"LUZA_VAR_DIR={var}\0".encode()
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and int(entry.name) != os.getpid():
+            try:
+                environ = (entry / "environ").read_bytes()
+                cmdline = (entry / "cmdline").read_bytes()
+                if mark in environ or str(var).encode() in cmdline:
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
 def _alive(pid: int) -> bool:
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
@@ -118,11 +135,11 @@ def run_sh(transactional_db) -> Iterator[tuple[subprocess.Popen[bytes], int, Pat
         yield proc, port, var
     finally:
         if proc.poll() is None:
-            left = _children(proc.pid)  # before run.sh dies and they are no longer its own
             os.killpg(proc.pid, signal.SIGKILL)
-            for pid in left:
-                with contextlib.suppress(ProcessLookupError):
-                    os.kill(pid, signal.SIGKILL)
+        # Whatever it started and left (a failed test's), found by the folder it was given.
+        for pid in _started_with(var):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
         shutil.rmtree(var, ignore_errors=True)
 
 
@@ -164,3 +181,22 @@ def test_a_killed_worker_comes_back_while_the_web_answers(run_sh) -> None:
     assert proc.wait(timeout=90) == 0
     assert not [pid for pid in everything if _alive(pid)], "processes left behind"
     assert not (var / "redis" / "redis.sock").exists()
+
+
+def test_nothing_outlives_a_killed_run_sh(run_sh) -> None:
+    """kill -9 of run.sh (or of make above it) leaves no web server on the port, no worker and
+    no Redis on the socket: each was started with the parent-death signal, so the next
+    `make run` finds the folder and the port free."""
+    if shutil.which("setpriv") is None:
+        pytest.skip("no setpriv (util-linux) here: run.sh starts without the guard")
+    proc, port, var = run_sh
+    _until("the stack answers with one worker", lambda: (_health(port) or {}).get("workers"))
+    everything = _children(proc.pid)
+    assert any("config.serve" in cmd for cmd in everything.values()), everything
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=10)
+    left = wait_for(lambda: not [pid for pid in everything if _alive(pid)], 45, interval=0.3)
+    assert left, {pid: cmd for pid, cmd in everything.items() if _alive(pid)}
+    assert not (var / "redis" / "redis.sock").exists()
+    with socket.socket() as probe:
+        assert probe.connect_ex(("127.0.0.1", port)) != 0, "the port still answers"
