@@ -29,6 +29,16 @@ LONG_NAMES = [
     "Черноморский Константин Вячеславович",
     "Гриценко-Полуэктова Елизавета",
 ]
+FIRST_NAMES = (
+    "Всеволод",
+    "Святослав",
+    "Ярослав",
+    "Мстислав",
+    "Ростислав",
+    "Вячеслав",
+    "Илья",
+    "Ян",
+)
 UNBROKEN_NAMES = (
     "Константинопольский Всеволод Вячеславович",
     "Воскресенская-Преображенская Александра Святославовна",
@@ -41,9 +51,11 @@ def world(organiser, referee):
     tournament = make_tournament(
         organiser, referee=referee, format="double", entry_fee="1000", chief_judge="Сидоров С. С."
     )
-    for i in range(12):
-        name = LONG_NAMES[i] if i < len(LONG_NAMES) else None
-        player = PlayerFactory(name=name) if name else PlayerFactory()
+    # Every name is long, none left to chance: double surnames, and a surname of one word
+    # longer than half a 320 px phone beside every kind of first name.
+    names = [*LONG_NAMES, *(f"Новоконстантинопольский {first}" for first in FIRST_NAMES)]
+    for name in names:
+        player = PlayerFactory(name=name)
         reg = services.registration_add(tournament=tournament, player=player, actor=organiser)
         services.registration_set_paid(registration=reg, paid=True, actor=organiser)
     services.tournament_draw(tournament=tournament, actor=organiser, method="seeded")
