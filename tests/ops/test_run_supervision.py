@@ -183,12 +183,13 @@ def test_a_killed_worker_comes_back_while_the_web_answers(run_sh) -> None:
     assert not (var / "redis" / "redis.sock").exists()
 
 
+@pytest.mark.skipif(
+    shutil.which("setpriv") is None, reason="no util-linux setpriv: run.sh starts without the guard"
+)
 def test_nothing_outlives_a_killed_run_sh(run_sh) -> None:
     """kill -9 of run.sh (or of make above it) leaves no web server on the port, no worker and
     no Redis on the socket: each was started with the parent-death signal, so the next
     `make run` finds the folder and the port free."""
-    if shutil.which("setpriv") is None:
-        pytest.skip("no setpriv (util-linux) here: run.sh starts without the guard")
     proc, port, var = run_sh
     _until("the stack answers with one worker", lambda: (_health(port) or {}).get("workers"))
     everything = _children(proc.pid)
