@@ -26,6 +26,12 @@ CHROMIUM_ARGS = [
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 PHONE = {"width": 375, "height": 667}
 LAPTOP = {"width": 1280, "height": 800}
+# Names a club does have that a 320 px phone must wrap: one word longer than half the screen,
+# and a double surname.
+UNBROKEN_NAMES = (
+    "Константинопольский Всеволод Вячеславович",
+    "Воскресенская-Преображенская Александра Святославовна",
+)
 
 
 @pytest.fixture(scope="session")

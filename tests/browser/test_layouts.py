@@ -13,7 +13,7 @@ import pytest
 from matches import services as match_services
 from matches.models import Match, Table
 from tests.browser import a11y
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, UNBROKEN_NAMES
 from tests.factories import PlayerFactory
 from tests.web.helpers import first_ready, make_tournament, play_to_win
 from tournaments import services
@@ -39,10 +39,6 @@ FIRST_NAMES = (
     "Илья",
     "Ян",
 )
-UNBROKEN_NAMES = (
-    "Константинопольский Всеволод Вячеславович",
-    "Воскресенская-Преображенская Александра Святославовна",
-)
 
 
 @pytest.fixture
@@ -63,8 +59,8 @@ def world(organiser, referee):
     match_services.tables_ensure(tournament=tournament, count=2, actor=organiser)
     table = Table.objects.get(tournament=tournament, number=1)
     live = first_ready(tournament)
-    # The live match's players get the longest names whatever the draw gave it: one word
-    # longer than half a 320 px phone, and a double surname (random names only sometimes are).
+    # The live match (its scoreboard, table, overlay and form) gets both kinds of long name,
+    # whichever pair the draw gave it.
     for player, name in zip((live.player_a, live.player_b), UNBROKEN_NAMES, strict=True):
         player.name = name
         player.save()

@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 import rules
 from matches.models import Match
 from tests.browser.a11y import axe_violations, with_axe
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, UNBROKEN_NAMES
 from tests.browser.referee_form import last_event, refereed_match, state, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -200,13 +200,6 @@ def test_the_duplex_board_says_the_frame_once(open_page, live_server, organiser,
     assert "Дуплекс" in page.inner_text(".ref-info")
 
 
-# One word longer than half a 320 px phone, and a double surname: names a club does have.
-LONG_NAMES = (
-    "Константинопольский Всеволод Вячеславович",
-    "Воскресенская-Преображенская Александра Святославовна",
-)
-
-
 def sideways(page) -> int:
     """How far the page scrolls sideways: what a referee at 320 px would have to drag."""
     return int(page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth"))
@@ -218,7 +211,7 @@ def test_long_names_fit_a_320_px_phone_in_every_state_of_the_form(
     """The lag's two questions, the board after the break, the concede sheet and the offline
     shooter switch each name the players inside their buttons: a long name wraps there."""
     match = refereed_match(organiser, referee, {"discipline": "free_pyramid"})
-    for player, name in zip((match.player_a, match.player_b), LONG_NAMES, strict=True):
+    for player, name in zip((match.player_a, match.player_b), UNBROKEN_NAMES, strict=True):
         player.name = name
         player.save()
     page = open_page({"width": 320, "height": 640}, user=referee)

@@ -16,7 +16,6 @@ from django.db import transaction
 from django.db.models import Max
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
-from rest_framework.test import APIClient
 from rest_framework.views import APIView
 
 from matches.models import Match
@@ -176,14 +175,6 @@ def stranger(world: World, role: str) -> Any:
     }[role]
 
 
-def client_of(world: World, role: str, *, api: bool) -> Client:
-    client = APIClient() if api else Client()
-    user = stranger(world, role)
-    if user is not None:
-        client.force_login(user)
-    return client
-
-
 def _walk_cases() -> list[Any]:
     return [
         pytest.param(name, text, params, callback, id=name)
@@ -238,7 +229,7 @@ def test_the_walk_reaches_every_kind_of_url() -> None:
 
 def test_the_api_says_not_found_in_one_way(world) -> None:
     """The issue's case: the table board of a private tournament, read and written."""
-    client = client_of(world, "outsider", api=True)
+    client = client_for(stranger(world, "outsider"), api_client=True)
     for url in (
         f"/api/v1/tournaments/{world.tournament.pk}/tables/",
         f"/api/v1/matches/{world.running.pk}/",
